@@ -1,0 +1,116 @@
+# rcutable: the 2019 RCU API table, made real in user space.
+#
+#   make                 build every implementation into build/<impl>/
+#   make DEBUG=1         the checking variant, into build-debug/
+#   make SAN=1           AddressSanitizer + UBSan, into build-asan/
+#   make check           scripts/deps, then every test; ends "N passed, N failed"
+#   make conformance     the implementation x test-group matrix
+#   make results         the main job (benchmarks, plots, RESULTS.md)
+#   make install PREFIX=/usr/local
+
+PREFIX ?= /usr/local
+CC ?= cc
+
+IMPLS := memb busted
+INSTALL_IMPLS := memb
+
+COMMON_SRCS := impls/common/diag.c impls/common/cbq.c impls/common/irq.c \
+	impls/common/wait_gp.c
+memb_SRCS := impls/memb/memb.c impls/common/counter_gp.c
+busted_SRCS := impls/busted/busted.c
+# Headers of impls/common that an implementation's rcu_impl.h includes.
+INSTALLED_COMMON_HEADERS := impls/common/counter_reader.h
+
+CONFORMANCE_SRCS := $(wildcard conformance/*.c)
+CONFORMANCE_HDRS := $(wildcard conformance/*.h)
+
+ifeq ($(DEBUG),1)
+B := build-debug
+VARIANT_CPPFLAGS := -DRCUTABLE_DEBUG=1
+VARIANT_CFLAGS := -O1
+else ifeq ($(SAN),1)
+B := build-asan
+VARIANT_CPPFLAGS :=
+VARIANT_CFLAGS := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=undefined
+VARIANT_LDFLAGS := -fsanitize=address,undefined
+else
+B := build
+VARIANT_CPPFLAGS :=
+VARIANT_CFLAGS := -O2
+endif
+
+WARN := -Wall -Wextra -Werror
+CFLAGS_ALL := -std=gnu11 -g $(VARIANT_CFLAGS) $(WARN) -pthread $(CFLAGS)
+CPPFLAGS_ALL := -Iinclude -Iimpls/common $(VARIANT_CPPFLAGS) $(CPPFLAGS)
+LDFLAGS_ALL := -pthread $(VARIANT_LDFLAGS) $(LDFLAGS)
+CRITERION_LIBS := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
+
+PUBLIC_HEADERS := $(wildcard include/rcutable/*.h)
+COMMON_LIB := $(B)/common/librcutable-common.a
+COMMON_OBJS := $(patsubst impls/common/%.c,$(B)/common/%.o,$(COMMON_SRCS))
+
+.PHONY: all check conformance results install clean
+all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
+	$(B)/pkgconfig/rcutable-$(i).pc)
+
+$(B)/common/%.o: impls/common/%.c $(PUBLIC_HEADERS) $(wildcard impls/common/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
+
+$(COMMON_LIB): $(COMMON_OBJS)
+	rm -f $@ && ar rcs $@ $^
+
+# One library, one conformance binary and one pkg-config file per
+# implementation; the implementation's directory supplies rcu_impl.h.
+define IMPL_RULES
+$(1)_OBJS := $$(patsubst %.c,$(B)/$(1)/obj/%.o,$$($(1)_SRCS))
+
+$(B)/$(1)/obj/%.o: %.c $(PUBLIC_HEADERS) $$(wildcard impls/$(1)/*.h impls/common/*.h)
+	@mkdir -p $$(@D)
+	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) $$(CFLAGS_ALL) -c $$< -o $$@
+
+$(B)/$(1)/librcutable-$(1).a: $$($(1)_OBJS)
+	rm -f $$@ && ar rcs $$@ $$^
+
+$(B)/$(1)/conformance: $(CONFORMANCE_SRCS) $(CONFORMANCE_HDRS) $(PUBLIC_HEADERS) \
+		$$(wildcard impls/$(1)/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
+	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) -Iconformance $$(CFLAGS_ALL) \
+		$(CONFORMANCE_SRCS) \
+		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) \
+		$$(LDFLAGS_ALL) $(CRITERION_LIBS) -o $$@
+
+$(B)/pkgconfig/rcutable-$(1).pc: Makefile
+	@mkdir -p $$(@D)
+	scripts/gen-pc $(1) "$(CURDIR)" "$(CURDIR)/$(B)" "$(VARIANT_CPPFLAGS)" > $$@
+endef
+$(foreach i,$(IMPLS),$(eval $(call IMPL_RULES,$(i))))
+
+check:
+	scripts/deps
+	scripts/check
+
+conformance: all
+	scripts/conformance-matrix $(B) $(IMPLS)
+
+results:
+	scripts/deps
+	scripts/run-all
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/include/rcutable/impls/common \
+		$(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 $(PUBLIC_HEADERS) $(DESTDIR)$(PREFIX)/include/rcutable/
+	install -m 644 $(INSTALLED_COMMON_HEADERS) \
+		$(DESTDIR)$(PREFIX)/include/rcutable/impls/common/
+	install -m 644 $(COMMON_LIB) $(DESTDIR)$(PREFIX)/lib/
+	set -e; for i in $(INSTALL_IMPLS); do \
+		install -d $(DESTDIR)$(PREFIX)/include/rcutable/impls/$$i; \
+		install -m 644 impls/$$i/rcu_impl.h $(DESTDIR)$(PREFIX)/include/rcutable/impls/$$i/; \
+		install -m 644 $(B)/$$i/librcutable-$$i.a $(DESTDIR)$(PREFIX)/lib/; \
+		scripts/gen-pc --installed $$i "$(PREFIX)" "$(PREFIX)" "$(VARIANT_CPPFLAGS)" \
+			> $(DESTDIR)$(PREFIX)/lib/pkgconfig/rcutable-$$i.pc; \
+	done
+
+clean:
+	rm -rf build build-debug build-asan

@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * conformance/callbacks.c: the table's "asynchronous/callback" and "wait for
+ * callbacks" rows: call_rcu() runs its callback only after every reader
+ * that began before the call has ended, never blocks and may be called
+ * inside a reader; rcu_barrier() waits for every callback queued before it.
+ */
+#include "helpers.h"
+
+Test(callbacks, waits_call_rcu, .timeout = 20)
+{
+	cr_assert(hold_simple(action_call_rcu_wait, READER_RCU),
+		  "a call_rcu() callback ran while a pre-existing reader was "
+		  "still inside its section");
+}
+
+Test(callbacks, waits_call_rcu_nested, .timeout = 20)
+{
+	struct hold h = { .action = action_call_rcu_wait, .depth = 2 };
+
+	cr_assert(hold_run(&h), "a call_rcu() callback ran inside a nested pre-existing reader");
+}
+
+static int ran;
+static void set_ran(struct rcu_head *h) { (void)h; flag_set(&ran, 1); }
+
+Test(callbacks, call_rcu_inside_reader, .timeout = 20)
+{
+	static struct rcu_head head;
+
+	rcu_read_lock();
+	call_rcu(&head, set_ran);
+	/* The callback cannot run while we, a pre-existing reader, are inside. */
+	sleep_ms(20);
+	cr_assert_eq(flag_get(&ran), 0, "callback ran inside the reader that queued it");
+	rcu_read_unlock();
+	rcu_barrier();
+	cr_assert_eq(flag_get(&ran), 1);
+}
+
+/* Many callbacks from two threads, each invoked exactly once. */
+#define FLOOD 50000
+struct counted { struct rcu_head head; int *count; };
+
+static void counted_cb(struct rcu_head *h)
+{
+	struct counted *c = (struct counted *)h;
+
+	__atomic_fetch_add(c->count, 1, __ATOMIC_RELAXED);
+	free(c);
+}
+
+static int flood_count;
+
+static void *flooder(void *arg)
+{
+	(void)arg;
+	for (int i = 0; i < FLOOD; i++) {
+		struct counted *c = malloc(sizeof(*c));
+
+		c->count = &flood_count;
+		call_rcu(&c->head, counted_cb);
+	}
+	return NULL;
+}
+
+Test(callbacks, every_callback_runs_once, .timeout = 60)
+{
+	pthread_t a = spawn(flooder, NULL), b = spawn(flooder, NULL);
+
+	pthread_join(a, NULL);
+	pthread_join(b, NULL);
+	rcu_barrier();
+	cr_assert_eq(flag_get(&flood_count), 2 * FLOOD, "%d of %d callbacks invoked",
+		     flag_get(&flood_count), 2 * FLOOD);
+}
+
+/* A callback may queue another callback and may read under RCU. */
+static int chain_left = 10;
+static struct rcu_head chain_head;
+
+static void chain_cb(struct rcu_head *h)
+{
+	rcu_read_lock();
+	rcu_read_unlock();
+	if (__atomic_sub_fetch(&chain_left, 1, __ATOMIC_SEQ_CST) > 0)
+		call_rcu(h, chain_cb);
+}
+
+Test(callbacks, callback_requeues_itself, .timeout = 20)
+{
+	call_rcu(&chain_head, chain_cb);
+	cr_assert(flag_wait(&chain_left, 0, 10000), "chain stopped at %d", flag_get(&chain_left));
+}
+
+Test(callbacks, rcu_head_after_call_rcu)
+{
+	static struct rcu_head h;
+
+	rcu_head_init(&h);
+	cr_assert(!rcu_head_after_call_rcu(&h, set_ran));
+	call_rcu(&h, set_ran);
+	cr_assert(rcu_head_after_call_rcu(&h, set_ran));
+	rcu_barrier();
+}
+
+/* ---- rcu_barrier ---------------------------------------------------------- */
+
+static bool action_call_then_barrier(struct hold *h)
+{
+	static struct rcu_head head;
+
+	flag_set(&ran, 0);
+	call_rcu(&head, set_ran);
+	rcu_barrier();
+	/* The barrier returned: the callback must have run, after the reader. */
+	return flag_get(&ran) && flag_get(&h->reader_done);
+}
+
+Test(barrier, waits_rcu_barrier, .timeout = 20)
+{
+	cr_assert(hold_simple(action_call_then_barrier, READER_RCU),
+		  "rcu_barrier() returned before its callback could run after "
+		  "the pre-existing reader, or the callback ran too early");
+}
+
+Test(barrier, waits_for_all_earlier_callbacks, .timeout = 60)
+{
+	static int count;
+	struct counted *c;
+
+	for (int i = 0; i < 1000; i++) {
+		c = malloc(sizeof(*c));
+		c->count = &count;
+		call_rcu(&c->head, counted_cb);
+	}
+	rcu_barrier();
+	cr_assert_eq(flag_get(&count), 1000, "rcu_barrier() returned with %d of 1000 invoked",
+		     flag_get(&count));
+}
+
+Test(barrier, with_nothing_queued, .timeout = 10)
+{
+	rcu_barrier();
+	rcu_barrier();
+}
+
+static int conc_count;
+
+static void *barrier_thread(void *arg)
+{
+	struct counted *c;
+
+	(void)arg;
+	for (int i = 0; i < 200; i++) {
+		c = malloc(sizeof(*c));
+		c->count = &conc_count;
+		call_rcu(&c->head, counted_cb);
+		if (i % 50 == 0)
+			rcu_barrier();
+	}
+	rcu_barrier();
+	return NULL;
+}
+
+Test(barrier, concurrent_barriers, .timeout = 60)
+{
+	pthread_t a = spawn(barrier_thread, NULL), b = spawn(barrier_thread, NULL);
+
+	pthread_join(a, NULL);
+	pthread_join(b, NULL);
+	cr_assert_eq(flag_get(&conc_count), 400);
+}

@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * conformance/helpers.c: see helpers.h.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "helpers.h"
+
+void sleep_ms(unsigned ms)
+{
+	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts))
+		;
+}
+
+bool flag_wait(const int *f, int v, unsigned timeout_ms)
+{
+	unsigned waited = 0;
+
+	while (flag_get(f) != v) {
+		if (waited++ >= timeout_ms)
+			return false;
+		sleep_ms(1);
+	}
+	return true;
+}
+
+pthread_t spawn(void *(*fn)(void *), void *arg)
+{
+	pthread_t t;
+
+	cr_assert_eq(pthread_create(&t, NULL, fn, arg), 0, "pthread_create");
+	return t;
+}
+
+void reader_enter(enum reader_kind kind, unsigned long *flags)
+{
+	switch (kind) {
+	case READER_RCU:		rcu_read_lock(); break;
+	case READER_BH:			rcu_read_lock_bh(); break;
+	case READER_SCHED:		rcu_read_lock_sched(); break;
+	case READER_SCHED_NOTRACE:	rcu_read_lock_sched_notrace(); break;
+	case READER_PREEMPT:		preempt_disable(); break;
+	case READER_LOCAL_BH:		local_bh_disable(); break;
+	case READER_LOCAL_IRQ:		local_irq_save(*flags); break;
+	default:			cr_assert_fail("reader kind %d", kind);
+	}
+}
+
+void reader_exit(enum reader_kind kind, unsigned long flags)
+{
+	switch (kind) {
+	case READER_RCU:		rcu_read_unlock(); break;
+	case READER_BH:			rcu_read_unlock_bh(); break;
+	case READER_SCHED:		rcu_read_unlock_sched(); break;
+	case READER_SCHED_NOTRACE:	rcu_read_unlock_sched_notrace(); break;
+	case READER_PREEMPT:		preempt_enable(); break;
+	case READER_LOCAL_BH:		local_bh_enable(); break;
+	case READER_LOCAL_IRQ:		local_irq_restore(flags); break;
+	default:			cr_assert_fail("reader kind %d", kind);
+	}
+}
+
+const char *reader_kind_name(enum reader_kind kind)
+{
+	static const char *const names[READER_KINDS] = {
+		"rcu_read_lock()", "rcu_read_lock_bh()", "rcu_read_lock_sched()",
+		"rcu_read_lock_sched_notrace()", "preempt_disable()",
+		"local_bh_disable()", "local_irq_save()",
+	};
+	return kind < READER_KINDS ? names[kind] : "?";
+}
+
+static void *hold_reader(void *arg)
+{
+	struct hold *h = arg;
+	unsigned long flags[8];
+	int i, depth = h->depth > 0 ? h->depth : 1;
+	unsigned waited;
+
+	cr_assert(depth <= 8);
+	if (!h->no_register)
+		rcu_register_thread();
+	for (i = 0; i < depth; i++)
+		reader_enter(h->kind, &flags[i]);
+	flag_set(&h->reader_inside, 1);
+	flag_wait(&h->action_started, 1, 10000);
+	for (waited = 0; waited < h->hold_ms && !flag_get(&h->action_done); waited++)
+		sleep_ms(1);
+	flag_set(&h->reader_done, 1);
+	for (i = depth - 1; i >= 0; i--)
+		reader_exit(h->kind, flags[i]);
+	if (!h->no_register)
+		rcu_unregister_thread();
+	return NULL;
+}
+
+bool hold_run(struct hold *h)
+{
+	pthread_t t;
+	bool finished;
+
+	if (!h->hold_ms)
+		h->hold_ms = HOLD_MS_DEFAULT;
+	t = spawn(hold_reader, h);
+	cr_assert(flag_wait(&h->reader_inside, 1, 10000), "reader did not start");
+	flag_set(&h->action_started, 1);
+	finished = h->action(h);
+	flag_set(&h->action_done, 1);
+	pthread_join(t, NULL);
+	return finished;
+}
+
+bool hold_simple(hold_action_fn action, enum reader_kind kind)
+{
+	struct hold h = { .action = action, .kind = kind };
+
+	return hold_run(&h);
+}
+
+bool action_synchronize_rcu(struct hold *h)
+{
+	synchronize_rcu();
+	return flag_get(&h->reader_done);
+}
+
+bool action_synchronize_rcu_expedited(struct hold *h)
+{
+	synchronize_rcu_expedited();
+	return flag_get(&h->reader_done);
+}
+
+struct hold_cb {
+	struct rcu_head head;
+	struct hold *h;
+};
+
+static void hold_cb_func(struct rcu_head *head)
+{
+	struct hold_cb *c = (struct hold_cb *)head;
+
+	flag_set(&c->h->cb_seen, flag_get(&c->h->reader_done));
+	flag_set(&c->h->cb_ran, 1);
+}
+
+bool action_call_rcu_wait(struct hold *h)
+{
+	static struct hold_cb c;
+
+	c.h = h;
+	call_rcu(&c.head, hold_cb_func);
+	cr_assert(flag_wait(&h->cb_ran, 1, 10000), "call_rcu() callback never ran");
+	return flag_get(&h->cb_seen);
+}
+
+int run_child(void (*fn)(void *), void *arg, char *out, size_t outlen)
+{
+	int fds[2], status = 0;
+	size_t got = 0;
+	ssize_t n;
+	pid_t pid;
+
+	cr_assert_eq(pipe(fds), 0);
+	fflush(NULL);
+	pid = fork();
+	cr_assert(pid >= 0, "fork");
+	if (pid == 0) {
+		dup2(fds[1], 2);
+		close(fds[0]);
+		close(fds[1]);
+		fn(arg);
+		exit(0);
+	}
+	close(fds[1]);
+	while (got + 1 < outlen && (n = read(fds[0], out + got, outlen - 1 - got)) > 0)
+		got += (size_t)n;
+	out[got] = '\0';
+	close(fds[0]);
+	cr_assert_eq(waitpid(pid, &status, 0), pid);
+	return status;
+}
+
+void expect_abort(void (*fn)(void *), void *arg, const char *needle)
+{
+	char err[4096];
+	int status = run_child(fn, arg, err, sizeof(err));
+
+	cr_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT,
+		  "misuse was not refused with abort() (status 0x%x); stderr: %s",
+		  status, err);
+	cr_assert(strstr(err, needle), "abort message does not name \"%s\": %s",
+		  needle, err);
+}
+
+void capture_stderr(void (*fn)(void *), void *arg, char *out, size_t outlen)
+{
+	FILE *tmp = tmpfile();
+	int saved = dup(2);
+	size_t n;
+
+	cr_assert(tmp && saved >= 0);
+	fflush(stderr);
+	dup2(fileno(tmp), 2);
+	fn(arg);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	rewind(tmp);
+	n = fread(out, 1, outlen - 1, tmp);
+	out[n] = '\0';
+	fclose(tmp);
+}

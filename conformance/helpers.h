@@ -1,0 +1,90 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * conformance/helpers.h: what the table-semantics tests share.
+ *
+ * The central tool is the hold: a reader thread opens a read-side critical
+ * section, the test thread then runs an update-side primitive (the action),
+ * and the reader keeps its section open until the action claims its
+ * guarantee or a hold time passes.  The action reports what it saw at the
+ * moment of its claim (had the reader finished?), so a correct
+ * implementation passes every time and a broken one fails every time,
+ * without relying on timing luck in the passing direction.
+ *
+ * Tests whose name begins with waits_ assert that an update-side primitive
+ * waits for a pre-existing reader: `make check` requires each of them to
+ * fail on the busted control.
+ */
+#ifndef RCUTABLE_CONFORMANCE_HELPERS_H
+#define RCUTABLE_CONFORMANCE_HELPERS_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <criterion/criterion.h>
+#include <rcutable/rcupdate.h>
+
+#define HOLD_MS_DEFAULT 200
+
+struct hold;
+typedef bool (*hold_action_fn)(struct hold *h);
+
+enum reader_kind {
+	READER_RCU, READER_BH, READER_SCHED, READER_SCHED_NOTRACE,
+	READER_PREEMPT, READER_LOCAL_BH, READER_LOCAL_IRQ, READER_KINDS
+};
+
+struct hold {
+	hold_action_fn action;	/* returns: had the reader finished at the claim? */
+	enum reader_kind kind;	/* which marker opens the reader */
+	int depth;		/* nesting depth of the reader (default 1) */
+	bool no_register;	/* reader thread does not call rcu_register_thread() */
+	unsigned hold_ms;
+	void *arg;		/* for the action */
+
+	/* Shared state, accessed with __atomic builtins. */
+	int reader_inside;
+	int action_started;
+	int action_done;
+	int reader_done;	/* set just before the reader's outermost unlock */
+	int cb_seen;		/* for callback actions: reader_done seen by the callback */
+	int cb_ran;
+};
+
+/* Run the hold; returns the action's verdict (true: the reader had finished). */
+bool hold_run(struct hold *h);
+
+/* Convenience: hold with the given action and reader kind, 1-deep. */
+bool hold_simple(hold_action_fn action, enum reader_kind kind);
+
+/* Reader markers by kind, for tests that loop over kinds. */
+void reader_enter(enum reader_kind kind, unsigned long *flags);
+void reader_exit(enum reader_kind kind, unsigned long flags);
+const char *reader_kind_name(enum reader_kind kind);
+
+/* Generic actions. */
+bool action_synchronize_rcu(struct hold *h);
+bool action_synchronize_rcu_expedited(struct hold *h);
+bool action_call_rcu_wait(struct hold *h);	/* call_rcu, wait for the callback */
+
+/* Atomic flag helpers. */
+static inline int flag_get(const int *f) { return __atomic_load_n(f, __ATOMIC_SEQ_CST); }
+static inline void flag_set(int *f, int v) { __atomic_store_n(f, v, __ATOMIC_SEQ_CST); }
+bool flag_wait(const int *f, int v, unsigned timeout_ms);
+
+void sleep_ms(unsigned ms);
+pthread_t spawn(void *(*fn)(void *), void *arg);
+
+/*
+ * Run fn(arg) in a forked child with stderr captured; returns the child's
+ * wait status and copies its stderr into out (NUL-terminated).  The child
+ * may set environment variables first (it starts with no rcutable state).
+ */
+int run_child(void (*fn)(void *), void *arg, char *out, size_t outlen);
+
+/* Assert that fn(arg) aborts (SIGABRT) with a message containing needle. */
+void expect_abort(void (*fn)(void *), void *arg, const char *needle);
+
+/* Run fn(arg) in this process with stderr captured into out. */
+void capture_stderr(void (*fn)(void *), void *arg, char *out, size_t outlen);
+
+#endif /* RCUTABLE_CONFORMANCE_HELPERS_H */

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * conformance/misuse.c: misuse is refused with abort() and a message that
+ * names the primitive (DESIGN.md's list).  Each case runs in a child
+ * process.  Deadlock-certain misuse is refused in every build; the head
+ * tracking behind "call_rcu() on a pending head" is in checking builds
+ * (make DEBUG=1) only.
+ */
+#include "helpers.h"
+
+static void sync_in_reader(void *a) { (void)a; rcu_read_lock(); synchronize_rcu(); }
+static void exp_in_reader(void *a) { (void)a; rcu_read_lock_bh(); synchronize_rcu_expedited(); }
+static void barrier_in_reader(void *a) { (void)a; preempt_disable(); rcu_barrier(); }
+static void cond_in_reader(void *a)
+{
+	(void)a;
+	rcu_read_lock();
+	cond_synchronize_rcu(get_state_synchronize_rcu());
+}
+static void unbalanced_unlock(void *a) { (void)a; rcu_read_unlock(); }
+static void unbalanced_nested(void *a)
+{
+	(void)a;
+	rcu_read_lock();
+	rcu_read_unlock();
+	rcu_read_unlock();
+}
+static void unregister_in_reader(void *a)
+{
+	(void)a;
+	rcu_register_thread();
+	rcu_read_lock();
+	rcu_unregister_thread();
+}
+static void irq_restore_out_of_order(void *a)
+{
+	unsigned long f1, f2;
+
+	(void)a;
+	local_irq_save(f1);
+	local_irq_save(f2);
+	rcutable_irq_restore(f1);
+	(void)f2;
+}
+
+static void noop_cb(struct rcu_head *h) { (void)h; }
+static void double_call_rcu(void *a)
+{
+	static struct rcu_head h;
+
+	(void)a;
+	rcu_read_lock();	/* keeps the first callback pending */
+	call_rcu(&h, noop_cb);
+	call_rcu(&h, noop_cb);
+}
+
+static void barrier_cb(struct rcu_head *h) { (void)h; rcu_barrier(); }
+static void barrier_in_callback(void *a)
+{
+	static struct rcu_head h;
+
+	(void)a;
+	call_rcu(&h, barrier_cb);
+	sleep_ms(5000);
+}
+
+Test(misuse, synchronize_rcu_inside_reader, .timeout = 20)
+{
+	expect_abort(sync_in_reader, NULL, "synchronize_rcu() inside an RCU read-side critical section");
+}
+
+Test(misuse, synchronize_rcu_expedited_inside_reader, .timeout = 20)
+{
+	expect_abort(exp_in_reader, NULL, "synchronize_rcu_expedited() inside");
+}
+
+Test(misuse, rcu_barrier_inside_reader, .timeout = 20)
+{
+	expect_abort(barrier_in_reader, NULL, "rcu_barrier() inside");
+}
+
+Test(misuse, cond_synchronize_rcu_inside_reader, .timeout = 20)
+{
+	expect_abort(cond_in_reader, NULL, "inside an RCU read-side critical section");
+}
+
+Test(misuse, unbalanced_rcu_read_unlock, .timeout = 20)
+{
+	expect_abort(unbalanced_unlock, NULL, "rcu_read_unlock() without a matching rcu_read_lock()");
+	expect_abort(unbalanced_nested, NULL, "rcu_read_unlock() without a matching rcu_read_lock()");
+}
+
+Test(misuse, unregister_inside_reader, .timeout = 20)
+{
+	expect_abort(unregister_in_reader, NULL, "rcu_unregister_thread() inside");
+}
+
+Test(misuse, local_irq_restore_out_of_order, .timeout = 20)
+{
+	expect_abort(irq_restore_out_of_order, NULL, "local_irq_restore(");
+}
+
+Test(misuse, rcu_barrier_from_callback, .timeout = 20)
+{
+	expect_abort(barrier_in_callback, NULL, "rcu_barrier() called from a call_rcu() callback");
+}
+
+Test(misuse, call_rcu_on_pending_head, .timeout = 20)
+{
+	if (!RCUTABLE_LOCKDEP_ENABLED)
+		cr_skip_test("pending-head tracking is in checking builds (make DEBUG=1)");
+	expect_abort(double_call_rcu, NULL, "call_rcu() on rcu_head");
+}

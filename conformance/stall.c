@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * conformance/stall.c: a grace period held up longer than the stall
+ * timeout (RCUTABLE_STALL_TIMEOUT_MS) warns, naming each holdout thread,
+ * and keeps waiting; rcu_cpu_stall_reset() silences the current one.
+ */
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include "helpers.h"
+
+static int inside;
+
+static void *holdout(void *arg)
+{
+	(void)arg;
+	pthread_setname_np(pthread_self(), "holdout-rdr");
+	rcu_register_thread();
+	rcu_read_lock();
+	flag_set(&inside, 1);
+	sleep_ms(700);
+	rcu_read_unlock();
+	rcu_unregister_thread();
+	return NULL;
+}
+
+static void *resetter(void *arg)
+{
+	unsigned long before = *(unsigned long *)arg;
+
+	for (int i = 0; i < 2000 && get_state_synchronize_rcu() == before; i++)
+		sleep_ms(1);
+	rcu_cpu_stall_reset();
+	return NULL;
+}
+
+static void stalled_gp(void *arg)
+{
+	bool reset = arg != NULL;
+	unsigned long before;
+	pthread_t t, r = 0;
+
+	setenv("RCUTABLE_STALL_TIMEOUT_MS", "200", 1);
+	t = spawn(holdout, NULL);
+	flag_wait(&inside, 1, 10000);
+	before = get_state_synchronize_rcu();
+	if (reset)
+		r = spawn(resetter, &before);
+	synchronize_rcu();
+	pthread_join(t, NULL);
+	if (reset)
+		pthread_join(r, NULL);
+}
+
+Test(stall, waits_stall_warning_names_holdout, .timeout = 30)
+{
+	char err[4096];
+	int status = run_child(stalled_gp, NULL, err, sizeof(err));
+
+	cr_assert(WIFEXITED(status), "status 0x%x: %s", status, err);
+	cr_assert(strstr(err, "stall:") && strstr(err, "holdout-rdr"),
+		  "no stall warning naming the holdout thread: \"%s\"", err);
+}
+
+Test(stall, rcu_cpu_stall_reset_silences, .timeout = 30)
+{
+	char err[4096];
+	int status = run_child(stalled_gp, (void *)1, err, sizeof(err));
+
+	cr_assert(WIFEXITED(status), "status 0x%x: %s", status, err);
+	cr_assert(!strstr(err, "stall:"), "stall warned after rcu_cpu_stall_reset(): \"%s\"", err);
+}

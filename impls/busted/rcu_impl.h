@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * impls/busted/rcu_impl.h: the negative control's read side.
+ *
+ * busted tracks nesting (so the validation primitives answer truthfully)
+ * but its grace periods wait for nothing: the conformance suite must fail
+ * on it.  Never use it for anything else.
+ */
+#ifndef RCUTABLE_BUSTED_RCU_IMPL_H
+#define RCUTABLE_BUSTED_RCU_IMPL_H
+
+#include <stdbool.h>
+#include <rcutable/compiler.h>
+
+extern __thread unsigned long rcutable_busted_nesting;
+
+static inline void rcu_read_lock(void)
+{
+	rcutable_busted_nesting++;
+	rcutable_barrier();
+}
+
+static inline void rcu_read_unlock(void)
+{
+	rcutable_barrier();
+	rcutable_busted_nesting--;
+}
+
+static inline bool rcu_read_lock_held(void) { return rcutable_busted_nesting != 0; }
+static inline void rcu_quiescent_state(void) {}
+static inline void rcu_thread_offline(void) {}
+static inline void rcu_thread_online(void) {}
+static inline bool rcu_is_watching(void) { return true; }
+
+#endif /* RCUTABLE_BUSTED_RCU_IMPL_H */

@@ -1,0 +1,292 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * impls/common/cbq.c: see cbq.h.
+ *
+ * The queue is a singly linked list with a tail pointer to the last head's
+ * next field.  A push exchanges the tail for its own &head->next, then links
+ * itself behind the previous tail; between the two steps the chain has a
+ * gap, which the worker waits out (the pusher is two instructions from
+ * done).  The worker detaches the whole list at once: it clears first, then
+ * exchanges the tail back to &first, which tells it where the detached chain
+ * ends.
+ */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <search.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <rcutable/compiler.h>
+#include <rcutable/types.h>
+#include "cbq.h"
+#include "completion.h"
+#include "diag.h"
+#include "futex.h"
+
+static pthread_mutex_t started_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct rcutable_cbq *started_list;
+
+void rcutable_cbq_init(struct rcutable_cbq *q, void (*wait_fn)(void *),
+		       void *arg, const char *name)
+{
+	*q = (struct rcutable_cbq)RCUTABLE_CBQ_INIT(*q, wait_fn, arg, name);
+}
+
+/* ---- Checking build: heads that are queued and not yet invoked ---------- */
+
+#ifdef RCUTABLE_DEBUG
+static pthread_mutex_t pending_lock = PTHREAD_MUTEX_INITIALIZER;
+static void *pending_root;
+
+static int cmp_ptr(const void *a, const void *b)
+{
+	return (a > b) - (a < b);
+}
+
+static void pending_add(struct rcutable_cbq *q, struct rcu_head *head)
+{
+	pthread_mutex_lock(&pending_lock);
+	if (tfind(head, &pending_root, cmp_ptr))
+		rcutable_die("%s() on rcu_head %p, which is already queued and "
+			     "not yet invoked", q->call_name, (void *)head);
+	if (!tsearch(head, &pending_root, cmp_ptr))
+		rcutable_die("out of memory tracking queued rcu_heads");
+	pthread_mutex_unlock(&pending_lock);
+}
+
+static void pending_del(struct rcu_head *head)
+{
+	pthread_mutex_lock(&pending_lock);
+	tdelete(head, &pending_root, cmp_ptr);
+	pthread_mutex_unlock(&pending_lock);
+}
+#else
+static inline void pending_add(struct rcutable_cbq *q, struct rcu_head *h) { (void)q; (void)h; }
+static inline void pending_del(struct rcu_head *h) { (void)h; }
+#endif
+
+/* ---- The worker ---------------------------------------------------------- */
+
+/* Take the whole queue; returns its first head (NULL if empty) and count. */
+static struct rcu_head *cbq_detach(struct rcutable_cbq *q, size_t *count)
+{
+	struct rcu_head *first, *h, **end;
+	size_t n = 1;
+
+	/* Acquire: pairs with the release store that linked first in
+	 * rcutable_cbq_enqueue(), so the head's fields are visible. */
+	first = __atomic_load_n(&q->first, __ATOMIC_ACQUIRE);
+	if (!first)
+		return NULL;
+	/* Only a push into an empty queue writes first, and that push is the
+	 * one just read: until the exchange below, pushes link behind it. */
+	RCUTABLE_WRITE_ONCE(q->first, NULL);
+	/* Acq_rel: orders the clear of first before pushes that see the new
+	 * tail (they will write first again); acquires every earlier push. */
+	end = __atomic_exchange_n(&q->tail, &q->first, __ATOMIC_ACQ_REL);
+
+	for (h = first; &h->next != end; n++) {
+		struct rcu_head *next;
+
+		/* Acquire: pairs with the pusher's release link store. */
+		while (!(next = __atomic_load_n(&h->next, __ATOMIC_ACQUIRE)))
+			sched_yield();	/* a pusher between its two steps */
+		h = next;
+	}
+	*count = n;
+	return first;
+}
+
+static void cbq_invoke(struct rcutable_cbq *q, struct rcu_head *h)
+{
+	while (h) {
+		/* Read before invoking: the callback may free h. */
+		struct rcu_head *next = h->next;
+		rcu_callback_t func = h->func;
+
+		pending_del(h);
+		if ((uintptr_t)func < RCUTABLE_KFREE_OFFSET_MAX)
+			free((char *)h - (uintptr_t)func);
+		else
+			func(h);
+		__atomic_fetch_sub(&q->in_flight, 1, __ATOMIC_RELAXED);
+		h = next;
+	}
+}
+
+/* Sleep until the queue is not empty. */
+static void cbq_sleep(struct rcutable_cbq *q)
+{
+	__atomic_store_n(&q->worker_futex, -1, __ATOMIC_RELAXED);
+	/* Orders the store of -1 before the check of first; pairs with the
+	 * smp_mb() between linking first and reading worker_futex in
+	 * rcutable_cbq_enqueue(): either the pusher sees -1 and wakes us, or
+	 * we see its head. */
+	rcutable_smp_mb();
+	if (!RCUTABLE_READ_ONCE(q->first))
+		rcutable_futex_wait(&q->worker_futex, -1, 0);
+	RCUTABLE_WRITE_ONCE(q->worker_futex, 0);
+}
+
+static void *cbq_worker(void *arg)
+{
+	struct rcutable_cbq *q = arg;
+	sigset_t all;
+
+	/* The application's signals go to its own threads. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	for (;;) {
+		size_t n;
+		struct rcu_head *batch = cbq_detach(q, &n);
+
+		if (!batch) {
+			cbq_sleep(q);
+			continue;
+		}
+		__atomic_store_n(&q->in_flight, n, __ATOMIC_RELAXED);
+		/* Every head in the batch was queued before this grace period
+		 * began, so each callback runs after a full grace period. */
+		q->wait_gp(q->arg);
+		cbq_invoke(q, batch);
+	}
+	return NULL;
+}
+
+/* ---- Exit ---------------------------------------------------------------- */
+
+static struct rcutable_completion exit_done;
+
+static void exit_barrier_cb(struct rcu_head *head)
+{
+	(void)head;
+	rcutable_complete(&exit_done);
+}
+
+/*
+ * At normal exit, wait (a bounded time: RCUTABLE_EXIT_TIMEOUT_MS, default
+ * 10000) until every callback queued before exit has been invoked; if a
+ * grace period cannot end (a reader that never finishes), warn how many were
+ * not invoked instead of hanging.
+ */
+static void rcutable_cbq_drain_at_exit(void)
+{
+	unsigned long ms = rcutable_env_ulong("RCUTABLE_EXIT_TIMEOUT_MS", 10000);
+	struct rcutable_cbq *q;
+
+	pthread_mutex_lock(&started_lock);
+	for (q = started_list; q; q = q->next_started) {
+		if (rcutable_cbq_on_worker(q)) {
+			rcutable_warn("exit() from a %s() callback: %zu queued "
+				      "callbacks not invoked", q->call_name,
+				      rcutable_cbq_pending(q));
+			continue;
+		}
+		exit_done.done = 0;
+		rcutable_cbq_enqueue(q, &q->exit_head, exit_barrier_cb);
+		if (!rcutable_completion_wait_ns(&exit_done, ms * 1000000u))
+			rcutable_warn("exit: %zu callbacks queued with %s() were "
+				      "not invoked: no grace period ended within "
+				      "%lu ms (a thread still inside a read-side "
+				      "critical section?)",
+				      rcutable_cbq_pending(q) - 1, q->call_name, ms);
+	}
+	pthread_mutex_unlock(&started_lock);
+}
+
+static void cbq_start(struct rcutable_cbq *q)
+{
+	static bool atexit_done;
+	int err;
+
+	pthread_mutex_lock(&q->start_lock);
+	if (!q->started) {
+		err = pthread_create(&q->worker, NULL, cbq_worker, q);
+		if (err)
+			rcutable_die("%s(): cannot start the callback thread (error %d)",
+				     q->call_name, err);
+		pthread_setname_np(q->worker, "rcutable-cb");
+		pthread_mutex_lock(&started_lock);
+		q->next_started = started_list;
+		started_list = q;
+		if (!atexit_done && atexit(rcutable_cbq_drain_at_exit) == 0)
+			atexit_done = true;
+		pthread_mutex_unlock(&started_lock);
+		/* Release: pairs with the acquire load in rcutable_cbq_barrier(). */
+		__atomic_store_n(&q->started, true, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&q->start_lock);
+}
+
+/* ---- Producers ----------------------------------------------------------- */
+
+void rcutable_cbq_enqueue(struct rcutable_cbq *q, struct rcu_head *head,
+			  rcu_callback_t func)
+{
+	struct rcu_head **prev;
+
+	if (rcutable_unlikely(!__atomic_load_n(&q->started, __ATOMIC_ACQUIRE)))
+		cbq_start(q);
+	pending_add(q, head);
+	head->func = func;
+	head->next = NULL;
+	/* Acq_rel: our head's fields precede its publication as the tail (a
+	 * later pusher writes head->next only after acquiring it). */
+	prev = __atomic_exchange_n(&q->tail, &head->next, __ATOMIC_ACQ_REL);
+	/* Release: publishes the head; pairs with the worker's acquire loads
+	 * in cbq_detach(). */
+	__atomic_store_n(prev, head, __ATOMIC_RELEASE);
+	if (prev == &q->first) {
+		/* The queue was empty: the worker may sleep.  Orders the link
+		 * before the check; pairs with the smp_mb() in cbq_sleep(). */
+		rcutable_smp_mb();
+		if (RCUTABLE_READ_ONCE(q->worker_futex) == -1)
+			rcutable_futex_wake(&q->worker_futex, 1);
+	}
+}
+
+struct cbq_barrier {
+	struct rcu_head head;
+	struct rcutable_completion done;
+};
+
+static void barrier_cb(struct rcu_head *head)
+{
+	struct cbq_barrier *b = (struct cbq_barrier *)head;
+
+	rcutable_complete(&b->done);
+}
+
+void rcutable_cbq_barrier(struct rcutable_cbq *q, const char *barrier_name)
+{
+	struct cbq_barrier b = { .done = RCUTABLE_COMPLETION_INIT };
+
+	/* Acquire: pairs with the release in cbq_start().  A callback queued
+	 * before this call started the worker first, so we see started. */
+	if (!__atomic_load_n(&q->started, __ATOMIC_ACQUIRE))
+		return;
+	if (rcutable_cbq_on_worker(q))
+		rcutable_die("%s() called from a %s() callback: it would wait "
+			     "for itself", barrier_name, q->call_name);
+	/* The queue is FIFO and one worker invokes it in order: when this
+	 * head's callback runs, every earlier one has run. */
+	rcutable_cbq_enqueue(q, &b.head, barrier_cb);
+	rcutable_completion_wait(&b.done);
+}
+
+size_t rcutable_cbq_pending(struct rcutable_cbq *q)
+{
+	size_t n = __atomic_load_n(&q->in_flight, __ATOMIC_RELAXED);
+	struct rcu_head *h = __atomic_load_n(&q->first, __ATOMIC_ACQUIRE);
+
+	for (; h; h = __atomic_load_n(&h->next, __ATOMIC_ACQUIRE))
+		n++;
+	return n;
+}
+
+bool rcutable_cbq_on_worker(struct rcutable_cbq *q)
+{
+	return __atomic_load_n(&q->started, __ATOMIC_ACQUIRE) &&
+	       pthread_equal(pthread_self(), q->worker);
+}

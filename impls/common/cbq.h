@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * impls/common/cbq.h: the callback engine behind call_rcu(), call_srcu(),
+ * kfree_rcu() and the barriers.
+ *
+ * One engine per grace-period domain.  Callers push callbacks wait-free
+ * (one exchange and one store); one worker thread per engine takes the whole
+ * queue, waits for one grace period of its domain, and invokes the batch in
+ * queue order.  The worker starts at the first callback.  At normal process
+ * exit every started engine is drained (see rcutable_cbq_drain_at_exit() in
+ * cbq.c), so nothing queued is lost.
+ */
+#ifndef RCUTABLE_COMMON_CBQ_H
+#define RCUTABLE_COMMON_CBQ_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <rcutable/types.h>
+
+struct rcutable_cbq {
+	struct rcu_head *first;		/* oldest queued head, NULL when empty */
+	struct rcu_head **tail;		/* where the next push links: &last->next or &first */
+	int worker_futex;		/* -1 while the worker sleeps on it */
+
+	void (*wait_gp)(void *arg);	/* waits for one full grace period */
+	void *arg;
+	const char *call_name;		/* "call_rcu", for messages */
+
+	pthread_mutex_t start_lock;
+	bool started;			/* worker running; set before the first push */
+	pthread_t worker;
+	size_t in_flight;		/* taken by the worker, not yet invoked */
+	struct rcutable_cbq *next_started;
+	struct rcu_head exit_head;	/* the exit-time barrier's head (static storage) */
+};
+
+#define RCUTABLE_CBQ_INIT(q, wait_fn, wait_arg, name)			\
+	{								\
+		.first = NULL, .tail = &(q).first, .worker_futex = 0,	\
+		.wait_gp = (wait_fn), .arg = (wait_arg),		\
+		.call_name = (name),					\
+		.start_lock = PTHREAD_MUTEX_INITIALIZER,		\
+	}
+
+/* Run-time initialisation, for engines that are not static. */
+void rcutable_cbq_init(struct rcutable_cbq *q, void (*wait_fn)(void *),
+		       void *arg, const char *name);
+
+/*
+ * Queue func(head) after a grace period of q's domain that begins after this
+ * call.  Wait-free for the caller once the worker runs.  A func below
+ * RCUTABLE_KFREE_OFFSET_MAX means: free((char *)head - offset).
+ */
+void rcutable_cbq_enqueue(struct rcutable_cbq *q, struct rcu_head *head,
+			  rcu_callback_t func);
+
+/*
+ * Wait until every callback queued on q before this call has been invoked.
+ * Aborts with a message when called from q's own worker (it would wait for
+ * itself).
+ */
+void rcutable_cbq_barrier(struct rcutable_cbq *q, const char *barrier_name);
+
+/* Callbacks queued on q and not yet invoked (exact when q's worker is idle
+ * or waiting for a grace period). */
+size_t rcutable_cbq_pending(struct rcutable_cbq *q);
+
+/* True on q's worker thread: inside one of q's callbacks. */
+bool rcutable_cbq_on_worker(struct rcutable_cbq *q);
+
+#endif /* RCUTABLE_COMMON_CBQ_H */

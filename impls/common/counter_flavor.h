@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * impls/common/counter_flavor.h: what each counter-based implementation
+ * (memb, signal, mb) provides to counter_gp.c, which is compiled once per
+ * implementation.
+ */
+#ifndef RCUTABLE_COMMON_COUNTER_FLAVOR_H
+#define RCUTABLE_COMMON_COUNTER_FLAVOR_H
+
+/* Once, before the first grace period or registration: acquire what the
+ * flavor needs from the kernel, or abort with a message that says what is
+ * missing and which implementations work without it. */
+void rcutable_flavor_init(void);
+
+/*
+ * A full fence on the caller and, as seen by the caller, on every
+ * registered reader thread: each reader's accesses before its
+ * RCUTABLE_READER_FENCE() are visible to the caller after this returns, and
+ * its accesses after that fence see everything the caller did before.
+ */
+void rcutable_flavor_mb_all(void);
+
+#endif /* RCUTABLE_COMMON_COUNTER_FLAVOR_H */

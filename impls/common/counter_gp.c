@@ -1,0 +1,402 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * impls/common/counter_gp.c: the update side of the counter-based RCU
+ * implementations (memb, signal, mb), compiled once per implementation
+ * against its rcu_impl.h and its counter_flavor.h hooks.
+ *
+ * The grace period.  The global word's phase bit splits readers in two: a
+ * section records the phase current when it began.  A grace period
+ *
+ *   A. executes a full fence on every reader (rcutable_flavor_mb_all()),
+ *   1. waits until no reader is inside a section of the other phase,
+ *   2. flips the phase,
+ *   3. waits until no reader is inside a section of the old phase,
+ *   B. executes a full fence on every reader again.
+ *
+ * Why it is enough.  A reader inside a section when A ran had stored its
+ * counter before its share of fence A, so steps 1 and 3 see that counter.
+ * Whichever phase it recorded, step 1 or step 3 waits for that phase while
+ * the section lasts (nesting keeps the outermost phase).  A reader whose
+ * counter store comes after its share of fence A may be missed, and may be:
+ * its section sees everything the caller did before the grace period.
+ * Fence B orders each waited-for section's accesses before the caller's
+ * accesses after the grace period (the reader's counter store, which the
+ * updater saw, cannot pass its share of fence B).
+ *
+ * Why it cannot be starved.  Readers that start after step 2 is visible
+ * record the new phase, which step 3 does not wait for; readers that start
+ * during step 1 record the current phase, which step 1 does not wait for.
+ * So each step waits only for sections already running when it began (plus
+ * the few that loaded the global word just before a flip).
+ *
+ * Concurrent callers share grace periods: a caller takes a sequence cookie
+ * (gp_seq.h) and, once it holds the grace-period lock, returns at once if a
+ * full grace period has run since.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <rcutable/rcupdate.h>
+#include "cbq.h"
+#include "counter_flavor.h"
+#include "diag.h"
+#include "futex.h"
+#include "gp_seq.h"
+
+struct rcutable_gp_word rcutable_rcu_gp = {
+	.ctr = RCUTABLE_CTR_REGISTERED | RCUTABLE_CTR_NEST_ONE,
+};
+__thread struct rcutable_reader rcutable_rcu_reader;
+
+/* Spins before a normal grace period sleeps, or an expedited one yields. */
+#define GP_SPIN_CHECKS		100
+/* A sleeping grace period wakes at least this often to check for stalls. */
+#define GP_STALL_POLL_NS	100000000u
+
+static pthread_mutex_t gp_lock = PTHREAD_MUTEX_INITIALIZER;
+static unsigned long gp_seq;		/* written under gp_lock */
+
+/* Registered readers; scanned and changed under registry_lock. */
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct rcutable_reader registry = { .next = &registry, .prev = &registry };
+/* Threads registered since the last splice: a lock-free stack, so that
+ * registering never waits for a grace period. */
+static struct rcutable_reader *newcomers;
+
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static pthread_key_t exit_key;
+
+static uint64_t stall_timeout_ns;
+static uint64_t stall_clock_ns;		/* when the current stall period began */
+static unsigned long stall_reset_seq;	/* rcu_cpu_stall_reset() silenced this GP */
+
+static void gp_synchronize(bool expedited, const char *who);
+
+/* ---- Registry ------------------------------------------------------------ */
+
+static void registry_splice_newcomers(void)
+{
+	/* Acquire: pairs with the release in rcu_register_thread(), so each
+	 * newcomer's counter and tid are visible. */
+	struct rcutable_reader *r = __atomic_exchange_n(&newcomers, NULL,
+							__ATOMIC_ACQUIRE);
+
+	while (r) {
+		struct rcutable_reader *next = r->next;
+
+		r->next = registry.next;
+		r->prev = &registry;
+		registry.next->prev = r;
+		registry.next = r;
+		r = next;
+	}
+}
+
+static void reader_unregister(struct rcutable_reader *r)
+{
+	pthread_mutex_lock(&registry_lock);
+	registry_splice_newcomers();
+	r->prev->next = r->next;
+	r->next->prev = r->prev;
+	RCUTABLE_WRITE_ONCE(r->ctr, 0UL);
+	pthread_mutex_unlock(&registry_lock);
+}
+
+/* Thread-exit destructor of a registered thread that did not unregister. */
+static void reader_at_thread_exit(void *arg)
+{
+	struct rcutable_reader *r = arg;
+
+	if (RCUTABLE_READ_ONCE(r->ctr) & RCUTABLE_CTR_NEST_MASK)
+		rcutable_warn("thread %d exited inside an RCU read-side critical "
+			      "section; the section ends with it", (int)r->tid);
+	reader_unregister(r);
+}
+
+static void gp_init(void)
+{
+	if (pthread_key_create(&exit_key, reader_at_thread_exit))
+		rcutable_die("cannot create the thread-exit key");
+	stall_timeout_ns = rcutable_env_ulong("RCUTABLE_STALL_TIMEOUT_MS", 21000) *
+			   1000000u;
+	rcutable_flavor_init();
+}
+
+void rcu_register_thread(void)
+{
+	struct rcutable_reader *self = &rcutable_rcu_reader;
+	struct rcutable_reader *top;
+
+	if (RCUTABLE_READ_ONCE(self->ctr))
+		return;
+	pthread_once(&init_once, gp_init);
+	self->tid = rcutable_gettid();
+	RCUTABLE_WRITE_ONCE(self->ctr, RCUTABLE_CTR_IDLE);
+	top = __atomic_load_n(&newcomers, __ATOMIC_RELAXED);
+	do {
+		self->next = top;
+		/* Release: the counter and tid precede the push; pairs with the
+		 * acquire in registry_splice_newcomers(). */
+	} while (!__atomic_compare_exchange_n(&newcomers, &top, self, true,
+					      __ATOMIC_RELEASE, __ATOMIC_RELAXED));
+	pthread_setspecific(exit_key, self);
+}
+
+void rcu_unregister_thread(void)
+{
+	struct rcutable_reader *self = &rcutable_rcu_reader;
+
+	if (!RCUTABLE_READ_ONCE(self->ctr))
+		return;
+	if (rcu_read_lock_held())
+		rcutable_die("rcu_unregister_thread() inside an RCU read-side "
+			     "critical section");
+	pthread_setspecific(exit_key, NULL);
+	reader_unregister(self);
+}
+
+void rcutable_reader_register_and_lock(void)
+{
+	rcu_register_thread();
+	rcu_read_lock();
+}
+
+void rcutable_reader_wake_updater(void)
+{
+	if (__atomic_exchange_n(&rcutable_rcu_gp.futex, 0, __ATOMIC_RELAXED) == -1)
+		rcutable_futex_wake(&rcutable_rcu_gp.futex, 1);
+}
+
+void rcutable_reader_unbalanced(void)
+{
+	rcutable_die("rcu_read_unlock() without a matching rcu_read_lock()");
+}
+
+void rcutable_reader_overflow(void)
+{
+	rcutable_die("rcu_read_lock() nested more than %lu deep",
+		     RCUTABLE_CTR_NEST_MASK);
+}
+
+void rcutable_rcu_read_lock(void)
+{
+	rcu_read_lock();
+}
+
+void rcutable_rcu_read_unlock(void)
+{
+	rcu_read_unlock();
+}
+
+/* ---- Waiting for readers --------------------------------------------------- */
+
+/* Is r inside a section that began in a phase other than cur? */
+static bool reader_holds_old_phase(const struct rcutable_reader *r,
+				   unsigned long cur)
+{
+	unsigned long v = RCUTABLE_READ_ONCE(r->ctr);
+
+	return (v & RCUTABLE_CTR_NEST_MASK) && (v & RCUTABLE_CTR_PHASE) != cur;
+}
+
+static size_t count_holdouts(unsigned long cur)
+{
+	const struct rcutable_reader *r;
+	size_t n = 0;
+
+	for (r = registry.next; r != &registry; r = r->next)
+		n += reader_holds_old_phase(r, cur);
+	return n;
+}
+
+/* Warn, once per stall timeout, about the readers holding up this GP. */
+static void stall_check(unsigned long cur)
+{
+	uint64_t now = rcutable_now_ns();
+	const struct rcutable_reader *r;
+
+	if (now - RCUTABLE_READ_ONCE(stall_clock_ns) < stall_timeout_ns ||
+	    RCUTABLE_READ_ONCE(stall_reset_seq) == RCUTABLE_READ_ONCE(gp_seq))
+		return;
+	rcutable_warn("stall: grace period %lu has waited %.1f s for %zu reader(s):",
+		      gp_seq / 2 + 1,
+		      (double)(now - RCUTABLE_READ_ONCE(stall_clock_ns)) / 1e9,
+		      count_holdouts(cur));
+	for (r = registry.next; r != &registry; r = r->next) {
+		char name[32];
+
+		if (!reader_holds_old_phase(r, cur))
+			continue;
+		rcutable_thread_name(r->tid, name, sizeof(name));
+		rcutable_warn("stall:   thread %d (%s) inside a read-side "
+			      "critical section", (int)r->tid, name);
+	}
+	RCUTABLE_WRITE_ONCE(stall_clock_ns, now);
+}
+
+/*
+ * Return once no registered reader is inside a section of a phase other
+ * than cur.  Expedited: spin, then yield (readers may be waiting for a CPU).
+ * Normal: spin briefly, then sleep until a holdout's rcu_read_unlock()
+ * wakes us.
+ */
+static void wait_for_readers(unsigned long cur, bool expedited)
+{
+	unsigned spins = 0;
+
+	while (count_holdouts(cur)) {
+		if (spins < GP_SPIN_CHECKS) {
+			spins++;
+			rcutable_cpu_relax();
+			continue;
+		}
+		if (expedited) {
+			sched_yield();
+		} else {
+			__atomic_store_n(&rcutable_rcu_gp.futex, -1, __ATOMIC_RELAXED);
+			/* Orders the -1 before the recheck; pairs with the
+			 * reader's fence between its counter store and its
+			 * check of futex in rcu_read_unlock(): either we see
+			 * its counter or it sees -1 and wakes us. */
+			rcutable_flavor_mb_all();
+			if (count_holdouts(cur))
+				rcutable_futex_wait(&rcutable_rcu_gp.futex, -1,
+						    GP_STALL_POLL_NS);
+			RCUTABLE_WRITE_ONCE(rcutable_rcu_gp.futex, 0);
+		}
+		stall_check(cur);
+	}
+}
+
+/* One grace period (steps A, 1, 2, 3, B above).  Caller holds gp_lock. */
+static void gp_run(bool expedited)
+{
+	unsigned long phase = RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr) &
+			      RCUTABLE_CTR_PHASE;
+
+	RCUTABLE_WRITE_ONCE(stall_clock_ns, rcutable_now_ns());
+	/* A: pairs with RCUTABLE_READER_FENCE() in rcu_read_lock().  Also
+	 * orders the gp_seq start before the scan (pairs with the smp_mb() in
+	 * gp_synchronize() and get_state_synchronize_rcu()). */
+	rcutable_flavor_mb_all();
+
+	pthread_mutex_lock(&registry_lock);
+	/* After A: a thread pushed too late for this splice registered after
+	 * its share of A, so its sections need not be waited for. */
+	registry_splice_newcomers();
+	wait_for_readers(phase, expedited);
+	/* Step 1's loads before the flip, the flip before step 3's loads: the
+	 * updater's own ordering, needed for forward progress only. */
+	rcutable_smp_mb();
+	RCUTABLE_WRITE_ONCE(rcutable_rcu_gp.ctr,
+			    rcutable_rcu_gp.ctr ^ RCUTABLE_CTR_PHASE);
+	rcutable_smp_mb();
+	wait_for_readers(phase ^ RCUTABLE_CTR_PHASE, expedited);
+	pthread_mutex_unlock(&registry_lock);
+
+	/* B: pairs with RCUTABLE_READER_FENCE() in rcu_read_unlock(). */
+	rcutable_flavor_mb_all();
+}
+
+static void gp_synchronize(bool expedited, const char *who)
+{
+	unsigned long cookie;
+
+	if (rcu_read_lock_held())
+		rcutable_die("%s() inside an RCU read-side critical section: "
+			     "it would wait for itself", who);
+	pthread_once(&init_once, gp_init);
+	/* The caller's earlier accesses (an unpublish) before the cookie's
+	 * read of gp_seq; pairs with fence A after gp_seq_start: if we miss a
+	 * start, that grace period's scan sees the unpublish. */
+	rcutable_smp_mb();
+	cookie = rcutable_gp_seq_cookie(RCUTABLE_READ_ONCE(gp_seq));
+	pthread_mutex_lock(&gp_lock);
+	if (!rcutable_gp_seq_done(gp_seq, cookie)) {
+		rcutable_gp_seq_start(&gp_seq);
+		gp_run(expedited);
+		rcutable_gp_seq_end(&gp_seq);
+	}
+	/* The unlock (release) orders fence B and the gp_seq end before any
+	 * later caller that finds its cookie done under the lock. */
+	pthread_mutex_unlock(&gp_lock);
+}
+
+void synchronize_rcu(void)
+{
+	gp_synchronize(false, "synchronize_rcu");
+}
+
+void synchronize_rcu_expedited(void)
+{
+	gp_synchronize(true, "synchronize_rcu_expedited");
+}
+
+void rcu_cpu_stall_reset(void)
+{
+	unsigned long s = RCUTABLE_READ_ONCE(gp_seq);
+
+	if (s & 1)
+		RCUTABLE_WRITE_ONCE(stall_reset_seq, s);
+}
+
+/* ---- Polled grace periods ------------------------------------------------- */
+
+unsigned long get_state_synchronize_rcu(void)
+{
+	/* As in gp_synchronize(): the caller's accesses before the read. */
+	rcutable_smp_mb();
+	return rcutable_gp_seq_cookie(RCUTABLE_READ_ONCE(gp_seq));
+}
+
+bool poll_state_synchronize_rcu(unsigned long oldstate)
+{
+	bool done = rcutable_gp_seq_done(RCUTABLE_READ_ONCE(gp_seq), oldstate);
+
+	/* The gp_seq end (after fence B) before the caller's later accesses. */
+	rcutable_smp_mb();
+	return done;
+}
+
+void cond_synchronize_rcu(unsigned long oldstate)
+{
+	if (!poll_state_synchronize_rcu(oldstate))
+		synchronize_rcu();
+}
+
+/* ---- Callbacks -------------------------------------------------------------- */
+
+static void cbq_wait_gp(void *arg)
+{
+	(void)arg;
+	gp_synchronize(false, "call_rcu");
+}
+
+static struct rcutable_cbq rcu_cbq =
+	RCUTABLE_CBQ_INIT(rcu_cbq, cbq_wait_gp, NULL, "call_rcu");
+
+void call_rcu(struct rcu_head *head, rcu_callback_t func)
+{
+	pthread_once(&init_once, gp_init);
+	rcutable_cbq_enqueue(&rcu_cbq, head, func);
+}
+
+void rcutable_kfree_rcu(struct rcu_head *head, size_t offset)
+{
+	if (offset >= RCUTABLE_KFREE_OFFSET_MAX)
+		rcutable_die("kfree_rcu(): rcu_head at offset %zu, must be below %d",
+			     offset, RCUTABLE_KFREE_OFFSET_MAX);
+	pthread_once(&init_once, gp_init);
+	rcutable_cbq_enqueue(&rcu_cbq, head, (rcu_callback_t)(uintptr_t)offset);
+}
+
+void rcu_barrier(void)
+{
+	if (rcu_read_lock_held())
+		rcutable_die("rcu_barrier() inside an RCU read-side critical "
+			     "section: it would wait for itself");
+	rcutable_cbq_barrier(&rcu_cbq, "rcu_barrier");
+}

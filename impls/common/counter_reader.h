@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * impls/common/counter_reader.h: the inline read side of the counter-based
+ * RCU implementations (memb, signal, mb).  Installed: user code inlines it.
+ *
+ * Each reader thread has a counter.  RCUTABLE_CTR_REGISTERED marks a
+ * registered thread, the low bits count rcu_read_lock() nesting, and the
+ * outermost rcu_read_lock() copies the global grace-period word, which
+ * carries one nesting unit and the current phase bit.  The updater (see
+ * counter_gp.c) waits for the readers whose counter shows a section that
+ * started in an earlier phase.
+ *
+ * The including implementation first defines RCUTABLE_READER_FENCE(): the
+ * fence a reader executes between its counter store and its section's
+ * accesses.  memb and signal make it a compiler barrier (their updater turns
+ * it into a full fence, by membarrier() or by signal); mb makes it smp_mb().
+ *
+ * A thread that has never registered has counter 0: its first
+ * rcu_read_lock() takes the out-of-line path, which registers it.  So the
+ * fast path costs the same comparison whether or not threads auto-register.
+ */
+#ifndef RCUTABLE_COUNTER_READER_H
+#define RCUTABLE_COUNTER_READER_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+#include <rcutable/compiler.h>
+
+#ifndef RCUTABLE_READER_FENCE
+#error "define RCUTABLE_READER_FENCE() before including counter_reader.h"
+#endif
+
+#define RCUTABLE_CTR_NEST_ONE	1UL
+#define RCUTABLE_CTR_NEST_MASK	0xffffUL
+#define RCUTABLE_CTR_REGISTERED	(1UL << 16)
+#define RCUTABLE_CTR_PHASE	(1UL << 17)
+#define RCUTABLE_CTR_IDLE	RCUTABLE_CTR_REGISTERED
+
+/* One per thread (TLS).  Only the thread writes ctr; the updater reads it. */
+struct rcutable_reader {
+	unsigned long ctr;
+	struct rcutable_reader *next, *prev;	/* registry links */
+	pid_t tid;				/* for stall warnings */
+};
+
+/* The global grace-period word and the updater's sleep word. */
+struct rcutable_gp_word {
+	unsigned long ctr;	/* REGISTERED | NEST_ONE | current phase */
+	int futex;		/* -1 while the updater sleeps waiting for readers */
+} __attribute__((aligned(64)));
+
+extern struct rcutable_gp_word rcutable_rcu_gp;
+extern __thread struct rcutable_reader rcutable_rcu_reader;
+
+/* Out of line: first read of an unregistered thread; misuse. */
+void rcutable_reader_register_and_lock(void);
+void rcutable_reader_wake_updater(void);
+__attribute__((noreturn)) void rcutable_reader_unbalanced(void);
+__attribute__((noreturn)) void rcutable_reader_overflow(void);
+
+/*
+ * Open a read-side critical section.  Any thread may call it; it nests.
+ * Ordering: the counter store precedes the section's accesses
+ * (RCUTABLE_READER_FENCE), which pairs with the updater's first full fence
+ * for all readers in counter_gp.c (gp_run(), step A).
+ */
+static inline void rcu_read_lock(void)
+{
+	struct rcutable_reader *r = &rcutable_rcu_reader;
+	unsigned long c = RCUTABLE_READ_ONCE(r->ctr);
+
+	if (rcutable_likely(c == RCUTABLE_CTR_IDLE)) {
+		RCUTABLE_WRITE_ONCE(r->ctr, RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr));
+		RCUTABLE_READER_FENCE();
+	} else if (rcutable_likely(c & RCUTABLE_CTR_NEST_MASK)) {
+		if (rcutable_unlikely((c & RCUTABLE_CTR_NEST_MASK) ==
+				      RCUTABLE_CTR_NEST_MASK))
+			rcutable_reader_overflow();
+		RCUTABLE_WRITE_ONCE(r->ctr, c + RCUTABLE_CTR_NEST_ONE);
+	} else {
+		rcutable_reader_register_and_lock();
+	}
+}
+
+/*
+ * Close the innermost read-side critical section.  Ordering: the section's
+ * accesses precede the counter store (RCUTABLE_READER_FENCE), which pairs
+ * with the updater's last full fence for all readers (gp_run(), step B);
+ * the counter store precedes the check of the updater's sleep word, which
+ * pairs with the full fence after the updater sets it (wait_for_readers()).
+ */
+static inline void rcu_read_unlock(void)
+{
+	struct rcutable_reader *r = &rcutable_rcu_reader;
+	unsigned long c = RCUTABLE_READ_ONCE(r->ctr);
+
+	if (rcutable_likely((c & RCUTABLE_CTR_NEST_MASK) == RCUTABLE_CTR_NEST_ONE)) {
+		RCUTABLE_READER_FENCE();
+		RCUTABLE_WRITE_ONCE(r->ctr, RCUTABLE_CTR_IDLE);
+		RCUTABLE_READER_FENCE();
+		if (rcutable_unlikely(RCUTABLE_READ_ONCE(rcutable_rcu_gp.futex) == -1))
+			rcutable_reader_wake_updater();
+	} else {
+		if (rcutable_unlikely(!(c & RCUTABLE_CTR_NEST_MASK)))
+			rcutable_reader_unbalanced();
+		RCUTABLE_WRITE_ONCE(r->ctr, c - RCUTABLE_CTR_NEST_ONE);
+	}
+}
+
+/* Is the calling thread inside a read-side critical section? */
+static inline bool rcu_read_lock_held(void)
+{
+	return (RCUTABLE_READ_ONCE(rcutable_rcu_reader.ctr) & RCUTABLE_CTR_NEST_MASK) != 0;
+}
+
+/* Readers of these implementations never need to report quiescent states. */
+static inline void rcu_quiescent_state(void) {}
+static inline void rcu_thread_offline(void) {}
+static inline void rcu_thread_online(void) {}
+static inline bool rcu_is_watching(void) { return true; }
+
+#endif /* RCUTABLE_COUNTER_READER_H */

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * impls/common/diag.c: see diag.h.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/syscall.h>
+
+#include <rcutable/lockdep.h>
+#include "diag.h"
+
+static void vsay(const char *fmt, va_list ap)
+{
+	char buf[512];
+
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	/* One write, so that concurrent messages do not interleave. */
+	fprintf(stderr, "rcutable: %s\n", buf);
+	fflush(stderr);
+}
+
+void rcutable_die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsay(fmt, ap);
+	va_end(ap);
+	abort();
+}
+
+void rcutable_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsay(fmt, ap);
+	va_end(ap);
+}
+
+void rcutable_lockdep_warn(const char *file, int line, const char *what)
+{
+	rcutable_warn("%s:%d: %s", file, line, what);
+}
+
+unsigned long rcutable_env_ulong(const char *name, unsigned long def)
+{
+	const char *s = getenv(name);
+	char *end;
+	unsigned long v;
+
+	if (!s || !*s)
+		return def;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || *s == '-')
+		rcutable_die("%s=\"%s\": expected a whole number", name, s);
+	return v;
+}
+
+uint64_t rcutable_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+pid_t rcutable_gettid(void)
+{
+	return (pid_t)syscall(SYS_gettid);
+}
+
+void rcutable_thread_name(pid_t tid, char *buf, size_t len)
+{
+	char path[64];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/comm", (int)tid);
+	f = fopen(path, "r");
+	if (!f || !fgets(buf, (int)len, f))
+		snprintf(buf, len, "?");
+	else
+		buf[strcspn(buf, "\n")] = '\0';
+	if (f)
+		fclose(f);
+}

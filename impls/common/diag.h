@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * impls/common/diag.h: messages, misuse aborts, environment knobs and clocks
+ * shared by every implementation.
+ */
+#ifndef RCUTABLE_COMMON_DIAG_H
+#define RCUTABLE_COMMON_DIAG_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+/* "rcutable: <message>" on stderr, then abort().  For misuse and for a
+ * missing kernel feature: never returns. */
+__attribute__((noreturn, format(printf, 1, 2)))
+void rcutable_die(const char *fmt, ...);
+
+/* "rcutable: <message>" on stderr; the program goes on. */
+__attribute__((format(printf, 1, 2)))
+void rcutable_warn(const char *fmt, ...);
+
+/* The value of environment variable name as a whole number, or def when it
+ * is unset.  A value that is not a whole number is refused with a message. */
+unsigned long rcutable_env_ulong(const char *name, unsigned long def);
+
+/* CLOCK_MONOTONIC in nanoseconds. */
+uint64_t rcutable_now_ns(void);
+
+/* The calling thread's kernel thread id. */
+pid_t rcutable_gettid(void);
+
+/* Writes the name of thread tid of this process (from /proc) into buf. */
+void rcutable_thread_name(pid_t tid, char *buf, size_t len);
+
+#endif /* RCUTABLE_COMMON_DIAG_H */

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * impls/common/wait_gp.c: synchronize_rcu_mult(), waiting for a grace period
+ * of several flavors at once.
+ */
+#include <stdlib.h>
+
+#include <rcutable/types.h>
+#include "completion.h"
+#include "diag.h"
+
+typedef void (*call_rcu_func_t)(struct rcu_head *head, rcu_callback_t func);
+void rcutable_wait_rcu_gp(const call_rcu_func_t *funcs, size_t n);
+
+struct gp_waiter {
+	struct rcu_head head;		/* first: the callback gets it back */
+	struct rcutable_completion done;
+};
+
+static void gp_waiter_wake(struct rcu_head *head)
+{
+	rcutable_complete(&((struct gp_waiter *)head)->done);
+}
+
+static bool named_before(const call_rcu_func_t *funcs, size_t i)
+{
+	size_t j;
+
+	for (j = 0; j < i; j++)
+		if (funcs[j] == funcs[i])
+			return true;
+	return false;
+}
+
+/*
+ * Queue one callback with each distinct flavor's call function, then wait
+ * for all of them: the grace periods overlap, so this costs about the
+ * longest one, not their sum.
+ */
+void rcutable_wait_rcu_gp(const call_rcu_func_t *funcs, size_t n)
+{
+	struct gp_waiter *w = calloc(n ? n : 1, sizeof(*w));
+	size_t i;
+
+	if (!w)
+		rcutable_die("synchronize_rcu_mult(): out of memory");
+	for (i = 0; i < n; i++)
+		if (!named_before(funcs, i))
+			funcs[i](&w[i].head, gp_waiter_wake);
+	for (i = 0; i < n; i++)
+		if (!named_before(funcs, i))
+			rcutable_completion_wait(&w[i].done);
+	free(w);
+}

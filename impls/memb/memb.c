@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * impls/memb/memb.c: the membarrier flavor of the counter-based RCU.
+ *
+ * membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) makes every running thread
+ * of the process execute a full fence (by IPI) before it returns; threads
+ * not running pass through the scheduler's full fence before they run
+ * again.  That turns each reader's compiler barrier into a full fence
+ * exactly when the updater needs one, so readers pay nothing.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <linux/membarrier.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <rcutable/impl.h>
+#include "counter_flavor.h"
+#include "diag.h"
+
+static long membarrier(int cmd)
+{
+	return syscall(SYS_membarrier, cmd, 0, 0);
+}
+
+void rcutable_flavor_init(void)
+{
+	long cmds = membarrier(MEMBARRIER_CMD_QUERY);
+
+	if (cmds < 0 || !(cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED))
+		rcutable_die("memb needs membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED), "
+			     "which this kernel does not offer (%s; Linux 4.14 or "
+			     "later has it): link rcutable-signal or rcutable-mb "
+			     "instead, which need nothing from the kernel",
+			     cmds < 0 ? strerror(errno) : "not in MEMBARRIER_CMD_QUERY");
+	if (membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED))
+		rcutable_die("memb: membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) "
+			     "failed: %s", strerror(errno));
+}
+
+void rcutable_flavor_mb_all(void)
+{
+	if (membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED))
+		rcutable_die("memb: membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) "
+			     "failed: %s", strerror(errno));
+}
+
+const struct rcutable_impl rcutable_impl_info = {
+	.name = "memb",
+	.flavor = RCUTABLE_FLAVOR_RCU,
+	.summary = "per-thread counters with compiler-barrier readers; the "
+		   "updater forces ordering with membarrier()",
+	.readers_must_register = false,
+	.readers_report_qs = false,
+	.readers_may_sleep = false,
+	.is_control = false,
+	.needs = "membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED), Linux 4.14+",
+	.native = RCUTABLE_API_READ_SIDE | RCUTABLE_API_SYNCHRONIZE |
+		  RCUTABLE_API_EXPEDITED | RCUTABLE_API_CALL |
+		  RCUTABLE_API_BARRIER | RCUTABLE_API_POLLED |
+		  RCUTABLE_API_KFREE | RCUTABLE_API_VALIDATION |
+		  RCUTABLE_API_CONSOLIDATED | RCUTABLE_API_LIFECYCLE,
+	.emulated = 0,
+};

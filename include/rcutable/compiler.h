@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rcutable/compiler.h: compiler and memory-ordering primitives.
+ *
+ * The kernel-style names (barrier, READ_ONCE, smp_mb, ...) are defined only
+ * where the including program has not already defined them, so kernel code
+ * ported to user space keeps its own definitions.  rcutable's own code uses
+ * the rcutable_ names.
+ */
+#ifndef RCUTABLE_COMPILER_H
+#define RCUTABLE_COMPILER_H
+
+#define rcutable_likely(x)	__builtin_expect(!!(x), 1)
+#define rcutable_unlikely(x)	__builtin_expect(!!(x), 0)
+
+/* Compiler barrier: the compiler may not move memory accesses across it. */
+#define rcutable_barrier()	__asm__ __volatile__("" ::: "memory")
+
+/* Full fence: orders all earlier loads and stores before all later ones. */
+#define rcutable_smp_mb()	__atomic_thread_fence(__ATOMIC_SEQ_CST)
+#define rcutable_smp_rmb()	__atomic_thread_fence(__ATOMIC_ACQUIRE)
+#define rcutable_smp_wmb()	__atomic_thread_fence(__ATOMIC_RELEASE)
+
+/*
+ * Single-copy-atomic accesses that the compiler may neither tear, fuse nor
+ * invent.  Relaxed atomics give exactly that on every supported architecture.
+ */
+#define RCUTABLE_READ_ONCE(x)		__atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define RCUTABLE_WRITE_ONCE(x, v)	__atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+
+/* Spin-wait hint for the processor. */
+#if defined(__x86_64__) || defined(__i386__)
+#define rcutable_cpu_relax()	__builtin_ia32_pause()
+#elif defined(__aarch64__)
+#define rcutable_cpu_relax()	__asm__ __volatile__("yield" ::: "memory")
+#else
+#define rcutable_cpu_relax()	rcutable_barrier()
+#endif
+
+#ifndef barrier
+#define barrier()		rcutable_barrier()
+#endif
+#ifndef READ_ONCE
+#define READ_ONCE(x)		RCUTABLE_READ_ONCE(x)
+#endif
+#ifndef WRITE_ONCE
+#define WRITE_ONCE(x, v)	RCUTABLE_WRITE_ONCE(x, v)
+#endif
+#ifndef smp_mb
+#define smp_mb()		rcutable_smp_mb()
+#endif
+#ifndef smp_rmb
+#define smp_rmb()		rcutable_smp_rmb()
+#endif
+#ifndef smp_wmb
+#define smp_wmb()		rcutable_smp_wmb()
+#endif
+#ifndef likely
+#define likely(x)		rcutable_likely(x)
+#endif
+#ifndef unlikely
+#define unlikely(x)		rcutable_unlikely(x)
+#endif
+
+#endif /* RCUTABLE_COMPILER_H */

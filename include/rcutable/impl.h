@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rcutable/impl.h: the descriptor every implementation exports.
+ *
+ * Conformance reads it to select tests, the chooser and RESULTS.md to explain
+ * what an implementation asks of its users and what it provides natively.
+ */
+#ifndef RCUTABLE_IMPL_H
+#define RCUTABLE_IMPL_H
+
+#include <stdbool.h>
+
+enum rcutable_flavor {
+	RCUTABLE_FLAVOR_RCU,		/* the RCU, RCU BH and RCU Sched columns */
+	RCUTABLE_FLAVOR_SRCU,
+	RCUTABLE_FLAVOR_TASKS,
+};
+
+/* API groups of the table, as bits of rcutable_impl.native / .emulated. */
+enum rcutable_api {
+	RCUTABLE_API_READ_SIDE		= 1u << 0,  /* read-side markers, incl. _bh/_sched */
+	RCUTABLE_API_SYNCHRONIZE	= 1u << 1,
+	RCUTABLE_API_EXPEDITED		= 1u << 2,
+	RCUTABLE_API_CALL		= 1u << 3,  /* call_rcu() */
+	RCUTABLE_API_BARRIER		= 1u << 4,  /* rcu_barrier() */
+	RCUTABLE_API_POLLED		= 1u << 5,  /* get_state / cond_synchronize */
+	RCUTABLE_API_KFREE		= 1u << 6,  /* kfree_rcu() */
+	RCUTABLE_API_VALIDATION		= 1u << 7,  /* rcu_read_lock_held() and friends */
+	RCUTABLE_API_CONSOLIDATED	= 1u << 8,  /* _bh/_sched readers are RCU readers */
+	RCUTABLE_API_LIFECYCLE		= 1u << 9,  /* register / offline / quiescent state */
+};
+
+struct rcutable_impl {
+	const char *name;		/* "memb", "busted", "ext-liburcu-memb", ... */
+	enum rcutable_flavor flavor;
+	const char *summary;		/* one line: how grace periods are detected */
+	bool readers_must_register;	/* false: first rcu_read_lock() registers */
+	bool readers_report_qs;		/* threads must call rcu_quiescent_state() */
+	bool readers_may_sleep;		/* sleeping inside a reader is allowed */
+	bool is_control;		/* deliberately broken negative control */
+	const char *needs;		/* kernel feature or signal it needs, or "" */
+	unsigned native;		/* enum rcutable_api bits provided natively */
+	unsigned emulated;		/* bits provided by emulation in an adapter */
+};
+
+/* The RCU-flavor implementation linked into this program. */
+extern const struct rcutable_impl rcutable_impl_info;
+
+#endif /* RCUTABLE_IMPL_H */
