@@ -124,7 +124,7 @@ Test(barrier, waits_rcu_barrier, .timeout = 20)
 		  "the pre-existing reader, or the callback ran too early");
 }
 
-Test(barrier, waits_for_all_earlier_callbacks, .timeout = 60)
+Test(barrier, all_earlier_callbacks_invoked, .timeout = 60)
 {
 	static int count;
 	struct counted *c;
