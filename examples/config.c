@@ -1,31 +1,25 @@
-/* Publish a configuration, read it under RCU, replace it, free the old one. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <rcutable/rcupdate.h>
 
-struct config {
-	int max_conn;
-	struct rcu_head rcu;
-};
-
-static struct config __rcu *current_config;
+struct config { int max_conn; struct rcu_head rcu; };
+static struct config __rcu *cur;	/* readers: rcu_read_lock(); updaters: one at a time */
 
 static int read_max_conn(void)
 {
 	rcu_read_lock();
-	int v = rcu_dereference(current_config)->max_conn;
+	int v = rcu_dereference(cur)->max_conn;
 	rcu_read_unlock();
 	return v;
 }
 
-static void set_max_conn(int v)	/* updaters serialize among themselves */
+static void set_max_conn(int v)
 {
-	struct config *new = malloc(sizeof(*new)), *old;
+	struct config *new = malloc(sizeof(*new)), *old = rcu_dereference_protected(cur, 1);
 
 	new->max_conn = v;
-	old = rcu_dereference_protected(current_config, 1);
-	rcu_assign_pointer(current_config, new);
-	kfree_rcu(old, rcu);	/* freed once every reader that may see it is done */
+	rcu_assign_pointer(cur, new);	/* readers now find new */
+	kfree_rcu(old, rcu);		/* free(old) once no reader can hold it */
 }
 
 int main(void)
