@@ -50,9 +50,9 @@ PUBLIC_HEADERS := $(wildcard include/rcutable/*.h)
 COMMON_LIB := $(B)/common/librcutable-common.a
 COMMON_OBJS := $(patsubst impls/common/%.c,$(B)/common/%.o,$(COMMON_SRCS))
 
-.PHONY: all check conformance results install clean
+.PHONY: all check conformance results install clean print-impls
 all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
-	$(B)/pkgconfig/rcutable-$(i).pc)
+	$(B)/$(i)/quick $(B)/pkgconfig/rcutable-$(i).pc)
 
 $(B)/common/%.o: impls/common/%.c $(PUBLIC_HEADERS) $(wildcard impls/common/*.h)
 	@mkdir -p $(@D)
@@ -79,6 +79,11 @@ $(B)/$(1)/conformance: $(CONFORMANCE_SRCS) $(CONFORMANCE_HDRS) $(PUBLIC_HEADERS)
 		$(CONFORMANCE_SRCS) \
 		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) \
 		$$(LDFLAGS_ALL) $(CRITERION_LIBS) -o $$@
+
+$(B)/$(1)/quick: bench/quick.c $(PUBLIC_HEADERS) $$(wildcard impls/$(1)/*.h) \
+		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
+	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) $$(CFLAGS_ALL) bench/quick.c \
+		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$(LDFLAGS_ALL) -o $$@
 
 $(B)/pkgconfig/rcutable-$(1).pc: Makefile
 	@mkdir -p $$(@D)
@@ -111,6 +116,9 @@ install: all
 		scripts/gen-pc --installed $$i "$(PREFIX)" "$(PREFIX)" "$(VARIANT_CPPFLAGS)" \
 			> $(DESTDIR)$(PREFIX)/lib/pkgconfig/rcutable-$$i.pc; \
 	done
+
+print-impls:
+	@echo $(IMPLS)
 
 clean:
 	rm -rf build build-debug build-asan

@@ -1,4 +1,3 @@
-#include <stdio.h>
 #include <stdlib.h>
 #include <rcutable/rcupdate.h>
 
@@ -26,6 +25,5 @@ int main(void)
 {
 	set_max_conn(100);
 	set_max_conn(200);
-	printf("max_conn = %d\n", read_max_conn());
 	return read_max_conn() == 200 ? 0 : 1;
 }
