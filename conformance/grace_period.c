@@ -244,3 +244,26 @@ Test(grace_period, waits_concurrent_callers, .timeout = 20)
 		  "of 6 concurrent synchronize_rcu() callers, some returned "
 		  "while a pre-existing reader was still inside its section");
 }
+
+/* ... and they share grace periods: while one grace period waits for the
+ * reader, the others queue behind it and one more grace period serves them
+ * all.  Cookies count grace periods: each one advances them by 2. */
+static unsigned long gps_before;
+
+static bool action_count_shared(struct hold *h)
+{
+	gps_before = get_state_synchronize_rcu();
+	return action_many_callers(h);
+}
+
+Test(grace_period, concurrent_callers_share_grace_periods, .timeout = 20)
+{
+	unsigned long gps;
+
+	shared_ok = 0;
+	cr_assert(hold_simple(action_count_shared, READER_RCU));
+	gps = (get_state_synchronize_rcu() - gps_before) / 2;
+	cr_assert(gps <= 3, "6 concurrent synchronize_rcu() callers took %lu grace "
+		  "periods; sharing needs at most 3", gps);
+	cr_log_info("6 concurrent callers: %lu grace periods", gps);
+}

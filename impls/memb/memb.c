@@ -10,6 +10,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdbool.h>
 #include <linux/membarrier.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -24,6 +25,29 @@ static long membarrier(int cmd)
 	return syscall(SYS_membarrier, cmd, 0, 0);
 }
 
+/* Registered by the constructor below, or at first use. */
+static bool registered;
+
+static void membarrier_register(void)
+{
+	long cmds = membarrier(MEMBARRIER_CMD_QUERY);
+
+	if (cmds >= 0 && (cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED) &&
+	    membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) == 0)
+		registered = true;
+}
+
+/*
+ * Register at start-up, while the process has one thread: the kernel
+ * registers a multithreaded process only after one of its own grace
+ * periods (tens of milliseconds).  A failure here is reported at first use.
+ */
+__attribute__((constructor)) static void membarrier_register_at_start(void)
+{
+	membarrier_register();
+}
+
+/* First use: the command must (still) be there, or say what is missing. */
 void rcutable_flavor_init(void)
 {
 	long cmds = membarrier(MEMBARRIER_CMD_QUERY);
@@ -34,16 +58,20 @@ void rcutable_flavor_init(void)
 			     "later has it): link rcutable-signal or rcutable-mb "
 			     "instead, which need nothing from the kernel",
 			     cmds < 0 ? strerror(errno) : "not in MEMBARRIER_CMD_QUERY");
-	if (membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED))
+	if (!registered)
+		membarrier_register();
+	if (!registered)
 		rcutable_die("memb: membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) "
-			     "failed: %s", strerror(errno));
+			     "failed: %s; rcutable-signal or rcutable-mb need no "
+			     "membarrier()", strerror(errno));
 }
 
 void rcutable_flavor_mb_all(void)
 {
 	if (membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED))
 		rcutable_die("memb: membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) "
-			     "failed: %s", strerror(errno));
+			     "failed: %s; rcutable-signal or rcutable-mb need no "
+			     "membarrier()", strerror(errno));
 }
 
 const struct rcutable_impl rcutable_impl_info = {

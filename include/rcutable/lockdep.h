@@ -3,7 +3,7 @@
  * rcutable/lockdep.h: lockdep-style usage checks.
  *
  * In a checking build (RCUTABLE_DEBUG, which `make DEBUG=1` and the
- * rcutable-*-debug pkg-config files set) a failed check prints one warning
+ * pkg-config files in build-debug/pkgconfig set) a failed check prints one warning
  * per call site naming the site and the check, and the program goes on, as
  * the kernel's lockdep-RCU splats do.  In a release build the condition is
  * not evaluated.

@@ -98,8 +98,8 @@ void rcutable_irq_restore(unsigned long flags);
  * Wait for a full grace period: every reader that began before the call has
  * ended when it returns, and each of those readers' accesses happens before
  * the return (a full fence on each side).  Concurrent callers share grace
- * periods.  Must not be called inside a reader (that would deadlock; a
- * checking build aborts with a message).
+ * periods.  Must not be called inside a reader: that would deadlock, so
+ * it aborts with a message.
  */
 void synchronize_rcu(void);
 
@@ -229,9 +229,9 @@ static inline bool rcu_head_after_call_rcu(struct rcu_head *head, rcu_callback_t
 }
 
 /*
- * Restart the stall-warning clock of the grace period in progress, so that
- * a known-long holdout (a debugger stop, a deliberate long reader) does not
- * print a stall warning for it.
+ * Silence the stall warning of the grace period in progress (see
+ * RCUTABLE_STALL_TIMEOUT_MS in docs/API.md), for a known-long holdout such
+ * as a debugger stop.  The next grace period warns again.
  */
 void rcu_cpu_stall_reset(void);
 
