@@ -174,6 +174,7 @@ int run_child(void (*fn)(void *), void *arg, char *out, size_t outlen)
 	pid = fork();
 	cr_assert(pid >= 0, "fork");
 	if (pid == 0) {
+		alarm(20);	/* a hung child must not outlive the test */
 		dup2(fds[1], 2);
 		close(fds[0]);
 		close(fds[1]);

@@ -7,6 +7,7 @@
  * callbacks pending at exit are invoked, and a reader that never ends makes
  * exit warn after a bounded wait instead of hanging.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +53,42 @@ Test(lifecycle, exit_without_unregister, .timeout = 20)
 	pthread_join(t, NULL);
 	synchronize_rcu();
 	synchronize_rcu_expedited();
+}
+
+/* A thread that exits inside a section (a bug, warned about) ends it:
+ * a grace period already waiting for it completes. */
+static int exiting_inside;
+
+static void *exit_inside_reader(void *arg)
+{
+	(void)arg;
+	rcu_register_thread();
+	rcu_read_lock();
+	flag_set(&exiting_inside, 1);
+	sleep_ms(100);		/* the updater starts waiting for us */
+	return NULL;		/* exits inside the section */
+}
+
+static void exit_inside_then_sync(void *arg)
+{
+	pthread_t t;
+
+	(void)arg;
+	t = spawn(exit_inside_reader, NULL);
+	flag_wait(&exiting_inside, 1, 10000);
+	synchronize_rcu();
+	pthread_join(t, NULL);
+	synchronize_rcu();
+}
+
+Test(lifecycle, thread_exit_inside_reader_ends_it, .timeout = 30)
+{
+	char err[2048];
+	int status = run_child(exit_inside_then_sync, NULL, err, sizeof(err));
+
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "status 0x%x: %s", status, err);
+	cr_assert(strstr(err, "exited inside an RCU read-side critical section"),
+		  "no warning for a thread that exited inside a reader: \"%s\"", err);
 }
 
 static int churn_stop;
@@ -154,4 +191,123 @@ Test(lifecycle, waits_exit_with_stuck_reader_warns, .timeout = 30)
 	cr_assert(WIFEXITED(status), "exit hung or crashed (0x%x): %s", status, err);
 	cr_assert(strstr(err, "3 callbacks queued with call_rcu() were not invoked"),
 		  "exit with a stuck reader did not warn about its 3 callbacks: \"%s\"", err);
+}
+
+/*
+ * fork(): the child can use RCU, call_rcu() and rcu_barrier() included,
+ * and runs the callbacks its parent had queued but not yet invoked (they
+ * reclaim the child's copy of the memory).  The parent holds a reader open
+ * across the fork, so its queued callback is still pending then.
+ */
+static int fork_pipe[2];
+static int fork_reader_inside, fork_reader_release;
+
+static void fork_cb(struct rcu_head *h)
+{
+	(void)h;
+	if (write(fork_pipe[1], "c", 1) != 1)
+		abort();
+}
+
+static void *fork_reader(void *arg)
+{
+	(void)arg;
+	rcu_register_thread();
+	rcu_read_lock();
+	flag_set(&fork_reader_inside, 1);
+	flag_wait(&fork_reader_release, 1, 10000);
+	rcu_read_unlock();
+	rcu_unregister_thread();
+	return NULL;
+}
+
+Test(lifecycle, fork_child_uses_rcu, .timeout = 30)
+{
+	static struct rcu_head before, in_child;
+	pthread_t r;
+	pid_t pid;
+	int status;
+	char buf[8];
+
+	cr_assert_eq(pipe(fork_pipe), 0);
+	call_rcu(&in_child, fork_cb);	/* the worker is running */
+	rcu_barrier();
+	r = spawn(fork_reader, NULL);
+	flag_wait(&fork_reader_inside, 1, 10000);
+	call_rcu(&before, fork_cb);	/* pending: the reader holds it back */
+	pid = fork();
+	cr_assert(pid >= 0);
+	if (pid == 0) {
+		alarm(10);
+		rcu_barrier();		/* runs the inherited callback */
+		call_rcu(&in_child, fork_cb);
+		rcu_barrier();
+		synchronize_rcu();
+		synchronize_rcu_expedited();
+		_exit(0);
+	}
+	cr_assert_eq(waitpid(pid, &status, 0), pid);
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		  "the child of fork() could not use RCU (status 0x%x)", status);
+	/* 1 before the fork, then 2 in the child: its inherited one and its own. */
+	cr_assert_eq(read(fork_pipe[0], buf, sizeof(buf)), 3,
+		     "the child did not run its inherited and its own callbacks");
+	flag_set(&fork_reader_release, 1);
+	pthread_join(r, NULL);
+	rcu_barrier();
+	cr_assert_eq(read(fork_pipe[0], buf, sizeof(buf)), 1,
+		     "the parent did not run its pending callback after the fork");
+}
+
+/*
+ * Signal handlers may read (local_irq_save() makes signals user space's
+ * interrupts).  A handler that reads while its thread registers or
+ * unregisters must not corrupt the registry: short-lived reader threads,
+ * each bombarded with a signal whose handler reads, while grace periods run.
+ */
+static pthread_t sig_target;
+static int sig_target_live, sig_in_kill, sig_stop;
+
+static void reading_handler(int sig)
+{
+	(void)sig;
+	rcu_read_lock();
+	rcu_read_unlock();
+}
+
+static void *sig_killer(void *arg)
+{
+	(void)arg;
+	while (!flag_get(&sig_stop)) {
+		/* Dekker handshake with the joiner: never signal a joined thread. */
+		flag_set(&sig_in_kill, 1);
+		if (flag_get(&sig_target_live))
+			pthread_kill(sig_target, SIGUSR1);
+		flag_set(&sig_in_kill, 0);
+	}
+	return NULL;
+}
+
+Test(lifecycle, signal_handler_readers_during_registration, .timeout = 60)
+{
+	struct sigaction sa = { .sa_handler = reading_handler, .sa_flags = SA_RESTART };
+	pthread_t k;
+
+	sigaction(SIGUSR1, &sa, NULL);
+	k = spawn(sig_killer, NULL);
+	for (int i = 0; i < 3000; i++) {
+		flag_set(&sig_target_live, 0);
+		sig_target = spawn(read_and_exit, NULL);
+		flag_set(&sig_target_live, 1);
+		sleep_ms(i % 3);
+		flag_set(&sig_target_live, 0);
+		while (flag_get(&sig_in_kill))
+			;
+		pthread_join(sig_target, NULL);
+		if (i % 100 == 0)
+			synchronize_rcu();
+	}
+	flag_set(&sig_stop, 1);
+	pthread_join(k, NULL);
+	synchronize_rcu();
 }

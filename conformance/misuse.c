@@ -17,6 +17,7 @@ static void cond_in_reader(void *a)
 	rcu_read_lock();
 	cond_synchronize_rcu(get_state_synchronize_rcu());
 }
+static void mult_in_reader(void *a) { (void)a; rcu_read_lock(); synchronize_rcu_mult(call_rcu); }
 static void unbalanced_unlock(void *a) { (void)a; rcu_read_unlock(); }
 static void unbalanced_nested(void *a)
 {
@@ -82,6 +83,11 @@ Test(misuse, rcu_barrier_inside_reader, .timeout = 20)
 Test(misuse, cond_synchronize_rcu_inside_reader, .timeout = 20)
 {
 	expect_abort(cond_in_reader, NULL, "inside an RCU read-side critical section");
+}
+
+Test(misuse, synchronize_rcu_mult_inside_reader, .timeout = 20)
+{
+	expect_abort(mult_in_reader, NULL, "synchronize_rcu_mult() inside");
 }
 
 Test(misuse, unbalanced_rcu_read_unlock, .timeout = 20)

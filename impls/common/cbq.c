@@ -16,6 +16,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include <rcutable/compiler.h>
 #include <rcutable/types.h>
@@ -24,8 +25,11 @@
 #include "diag.h"
 #include "futex.h"
 
+/* Engines whose worker has started, for exit() and fork(). */
 static pthread_mutex_t started_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct rcutable_cbq *started_list;
+static struct rcutable_cbq *started_list;	/* only ever prepended to */
+
+static void cbq_start(struct rcutable_cbq *q);
 
 void rcutable_cbq_init(struct rcutable_cbq *q, void (*wait_fn)(void *),
 		       void *arg, const char *name)
@@ -68,8 +72,8 @@ static inline void pending_del(struct rcu_head *h) { (void)h; }
 
 /* ---- The worker ---------------------------------------------------------- */
 
-/* Take the whole queue; returns its first head (NULL if empty) and count. */
-static struct rcu_head *cbq_detach(struct rcutable_cbq *q, size_t *count)
+/* Take the whole queue into q->batch.  Caller holds q->consumer_lock. */
+static bool cbq_detach(struct rcutable_cbq *q)
 {
 	struct rcu_head *first, *h, **end;
 	size_t n = 1;
@@ -78,7 +82,7 @@ static struct rcu_head *cbq_detach(struct rcutable_cbq *q, size_t *count)
 	 * rcutable_cbq_enqueue(), so the head's fields are visible. */
 	first = __atomic_load_n(&q->first, __ATOMIC_ACQUIRE);
 	if (!first)
-		return NULL;
+		return false;
 	/* Only a push into an empty queue writes first, and that push is the
 	 * one just read: until the exchange below, pushes link behind it. */
 	RCUTABLE_WRITE_ONCE(q->first, NULL);
@@ -94,25 +98,33 @@ static struct rcu_head *cbq_detach(struct rcutable_cbq *q, size_t *count)
 			sched_yield();	/* a pusher between its two steps */
 		h = next;
 	}
-	*count = n;
-	return first;
+	q->batch = first;
+	__atomic_store_n(&q->in_flight, n, __ATOMIC_RELAXED);
+	return true;
 }
 
-static void cbq_invoke(struct rcutable_cbq *q, struct rcu_head *h)
+/* Invoke q->batch in order, each callback under q->consumer_lock. */
+static void cbq_invoke_batch(struct rcutable_cbq *q)
 {
-	while (h) {
+	struct rcu_head *h;
+
+	pthread_mutex_lock(&q->consumer_lock);
+	while ((h = q->batch)) {
 		/* Read before invoking: the callback may free h. */
-		struct rcu_head *next = h->next;
 		rcu_callback_t func = h->func;
 
+		q->batch = h->next;
 		pending_del(h);
 		if ((uintptr_t)func < RCUTABLE_KFREE_OFFSET_MAX)
 			free((char *)h - (uintptr_t)func);
 		else
 			func(h);
 		__atomic_fetch_sub(&q->in_flight, 1, __ATOMIC_RELAXED);
-		h = next;
+		/* A safe point between callbacks, for fork() and exit counts. */
+		pthread_mutex_unlock(&q->consumer_lock);
+		pthread_mutex_lock(&q->consumer_lock);
 	}
+	pthread_mutex_unlock(&q->consumer_lock);
 }
 
 /* Sleep until the queue is not empty. */
@@ -133,71 +145,140 @@ static void *cbq_worker(void *arg)
 {
 	struct rcutable_cbq *q = arg;
 	sigset_t all;
+	bool got;
 
 	/* The application's signals go to its own threads. */
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
 	for (;;) {
-		size_t n;
-		struct rcu_head *batch = cbq_detach(q, &n);
-
-		if (!batch) {
+		pthread_mutex_lock(&q->consumer_lock);
+		/* A batch left by fork() (see cbq_atfork_child()) goes first. */
+		got = q->batch || cbq_detach(q);
+		pthread_mutex_unlock(&q->consumer_lock);
+		if (!got) {
 			cbq_sleep(q);
 			continue;
 		}
-		__atomic_store_n(&q->in_flight, n, __ATOMIC_RELAXED);
 		/* Every head in the batch was queued before this grace period
 		 * began, so each callback runs after a full grace period. */
 		q->wait_gp(q->arg);
-		cbq_invoke(q, batch);
+		cbq_invoke_batch(q);
 	}
 	return NULL;
 }
 
-/* ---- Exit ---------------------------------------------------------------- */
+/* ---- fork() --------------------------------------------------------------- */
 
-static struct rcutable_completion exit_done;
+/*
+ * Before fork(): find each worker at a safe point (not detaching, not
+ * inside a callback), so the child inherits a consistent queue and batch.
+ * Lock order: consumer_lock before started_lock, as in a callback that
+ * starts another engine.
+ */
+static struct rcutable_cbq *fork_paused;
+
+static void cbq_atfork_prepare(void)
+{
+	struct rcutable_cbq *q;
+
+	/* Acquire: pairs with the release that published each engine. */
+	fork_paused = __atomic_load_n(&started_list, __ATOMIC_ACQUIRE);
+	for (q = fork_paused; q; q = q->next_started)
+		if (!pthread_equal(pthread_self(), q->worker))
+			pthread_mutex_lock(&q->consumer_lock);
+	pthread_mutex_lock(&started_lock);
+}
+
+static void cbq_atfork_parent(void)
+{
+	struct rcutable_cbq *q;
+
+	pthread_mutex_unlock(&started_lock);
+	for (q = fork_paused; q; q = q->next_started)
+		if (!pthread_equal(pthread_self(), q->worker))
+			pthread_mutex_unlock(&q->consumer_lock);
+}
+
+/*
+ * In the child only the forking thread exists.  Each engine keeps its
+ * queue and its unfinished batch (they are the child's memory to reclaim
+ * too) and restarts its worker at once when anything is pending, else at
+ * the next callback.  A pusher caught between its two steps by fork() does
+ * not exist in the child: the queue is cut at that gap, and callbacks
+ * behind it stay the parent's alone.
+ */
+static void cbq_atfork_child(void)
+{
+	struct rcutable_cbq *q;
+
+	pthread_mutex_init(&started_lock, NULL);
+	for (q = started_list; q; q = q->next_started) {
+		struct rcu_head **link = &q->first;
+
+		pthread_mutex_init(&q->consumer_lock, NULL);
+		pthread_mutex_init(&q->start_lock, NULL);
+		while (*link && &(*link)->next != q->tail && (*link)->next)
+			link = &(*link)->next;
+		if (*link)
+			q->tail = &(*link)->next;
+		else
+			q->tail = &q->first;
+		q->worker_futex = 0;
+		q->started = false;
+	}
+	for (q = started_list; q; q = q->next_started)
+		if (q->batch || q->first)
+			cbq_start(q);
+}
+
+/* ---- Exit ---------------------------------------------------------------- */
 
 static void exit_barrier_cb(struct rcu_head *head)
 {
-	(void)head;
-	rcutable_complete(&exit_done);
+	struct rcutable_cbq *q = (struct rcutable_cbq *)
+		((char *)head - offsetof(struct rcutable_cbq, exit_head));
+
+	rcutable_complete(&q->exit_done);
 }
 
 /*
  * At normal exit, wait (a bounded time: RCUTABLE_EXIT_TIMEOUT_MS, default
- * 10000) until every callback queued before exit has been invoked; if a
- * grace period cannot end (a reader that never finishes), warn how many were
- * not invoked instead of hanging.
+ * 10000; 0 does not wait) until every callback queued before exit has been
+ * invoked; if a grace period cannot end (a reader that never finishes),
+ * warn how many were not invoked instead of hanging.
  */
 static void rcutable_cbq_drain_at_exit(void)
 {
 	unsigned long ms = rcutable_env_ulong("RCUTABLE_EXIT_TIMEOUT_MS", 10000);
-	struct rcutable_cbq *q;
+	struct rcutable_cbq *q, *list;
+	size_t n;
 
 	pthread_mutex_lock(&started_lock);
-	for (q = started_list; q; q = q->next_started) {
+	list = started_list;	/* engines are never removed from the list */
+	pthread_mutex_unlock(&started_lock);
+	for (q = list; q; q = q->next_started) {
 		if (rcutable_cbq_on_worker(q)) {
-			rcutable_warn("exit() from a %s() callback: %zu queued "
+			rcutable_warn("exit() from a %s() callback: %zu other queued "
 				      "callbacks not invoked", q->call_name,
-				      rcutable_cbq_pending(q));
+				      __atomic_load_n(&q->in_flight, __ATOMIC_RELAXED) - 1);
 			continue;
 		}
-		exit_done.done = 0;
+		q->exit_done.done = 0;
 		rcutable_cbq_enqueue(q, &q->exit_head, exit_barrier_cb);
-		if (!rcutable_completion_wait_ns(&exit_done, ms * 1000000u))
+		if (ms && rcutable_completion_wait_ns(&q->exit_done, ms * 1000000u))
+			continue;
+		n = rcutable_cbq_pending(q);
+		if (n > 1)	/* the exit barrier itself is pending too */
 			rcutable_warn("exit: %zu callbacks queued with %s() were "
 				      "not invoked: no grace period ended within "
 				      "%lu ms (a thread still inside a read-side "
-				      "critical section?)",
-				      rcutable_cbq_pending(q) - 1, q->call_name, ms);
+				      "critical section?)", n - 1, q->call_name, ms);
 	}
-	pthread_mutex_unlock(&started_lock);
 }
 
 static void cbq_start(struct rcutable_cbq *q)
 {
-	static bool atexit_done;
+	static bool hooks_done;
 	int err;
 
 	pthread_mutex_lock(&q->start_lock);
@@ -208,10 +289,19 @@ static void cbq_start(struct rcutable_cbq *q)
 				     q->call_name, err);
 		pthread_setname_np(q->worker, "rcutable-cb");
 		pthread_mutex_lock(&started_lock);
-		q->next_started = started_list;
-		started_list = q;
-		if (!atexit_done && atexit(rcutable_cbq_drain_at_exit) == 0)
-			atexit_done = true;
+		if (!q->next_started && started_list != q) {	/* not after fork() */
+			q->next_started = started_list;
+			/* Release: pairs with the acquire in cbq_atfork_prepare(). */
+			__atomic_store_n(&started_list, q, __ATOMIC_RELEASE);
+		}
+		if (!hooks_done) {
+			if (atexit(rcutable_cbq_drain_at_exit) ||
+			    pthread_atfork(cbq_atfork_prepare, cbq_atfork_parent,
+					   cbq_atfork_child))
+				rcutable_die("%s(): cannot register exit and fork "
+					     "handlers", q->call_name);
+			hooks_done = true;
+		}
 		pthread_mutex_unlock(&started_lock);
 		/* Release: pairs with the acquire load in rcutable_cbq_barrier(). */
 		__atomic_store_n(&q->started, true, __ATOMIC_RELEASE);
@@ -262,8 +352,9 @@ void rcutable_cbq_barrier(struct rcutable_cbq *q, const char *barrier_name)
 {
 	struct cbq_barrier b = { .done = RCUTABLE_COMPLETION_INIT };
 
-	/* Acquire: pairs with the release in cbq_start().  A callback queued
-	 * before this call started the worker first, so we see started. */
+	/* Acquire: pairs with the release in cbq_start().  A callback
+	 * queued before this call started the worker first, so we see it;
+	 * after fork() an engine with work pending is restarted at once. */
 	if (!__atomic_load_n(&q->started, __ATOMIC_ACQUIRE))
 		return;
 	if (rcutable_cbq_on_worker(q))
@@ -277,11 +368,22 @@ void rcutable_cbq_barrier(struct rcutable_cbq *q, const char *barrier_name)
 
 size_t rcutable_cbq_pending(struct rcutable_cbq *q)
 {
+	struct timespec deadline;
+	struct rcu_head *h;
 	size_t n = __atomic_load_n(&q->in_flight, __ATOMIC_RELAXED);
-	struct rcu_head *h = __atomic_load_n(&q->first, __ATOMIC_ACQUIRE);
 
-	for (; h; h = __atomic_load_n(&h->next, __ATOMIC_ACQUIRE))
+	/* With the worker at a safe point, the queued heads stay allocated
+	 * while we count them.  A worker stuck inside a callback leaves the
+	 * count at the batch alone. */
+	clock_gettime(CLOCK_REALTIME, &deadline);
+	deadline.tv_sec += 1;
+	if (pthread_mutex_timedlock(&q->consumer_lock, &deadline))
+		return n;
+	n = __atomic_load_n(&q->in_flight, __ATOMIC_RELAXED);
+	for (h = __atomic_load_n(&q->first, __ATOMIC_ACQUIRE); h;
+	     h = __atomic_load_n(&h->next, __ATOMIC_ACQUIRE))
 		n++;
+	pthread_mutex_unlock(&q->consumer_lock);
 	return n;
 }
 

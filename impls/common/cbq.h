@@ -7,8 +7,11 @@
  * (one exchange and one store); one worker thread per engine takes the whole
  * queue, waits for one grace period of its domain, and invokes the batch in
  * queue order.  The worker starts at the first callback.  At normal process
- * exit every started engine is drained (see rcutable_cbq_drain_at_exit() in
- * cbq.c), so nothing queued is lost.
+ * exit every started engine is drained: callbacks queued before exit() are
+ * invoked, within a bounded wait that warns how many were not (see
+ * rcutable_cbq_drain_at_exit() in cbq.c).  A child of fork() keeps the
+ * callbacks its parent had queued and not yet invoked, and gets a worker of
+ * its own.
  */
 #ifndef RCUTABLE_COMMON_CBQ_H
 #define RCUTABLE_COMMON_CBQ_H
@@ -17,6 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <rcutable/types.h>
+#include "completion.h"
 
 struct rcutable_cbq {
 	struct rcu_head *first;		/* oldest queued head, NULL when empty */
@@ -30,9 +34,14 @@ struct rcutable_cbq {
 	pthread_mutex_t start_lock;
 	bool started;			/* worker running; set before the first push */
 	pthread_t worker;
-	size_t in_flight;		/* taken by the worker, not yet invoked */
+	/* Held by the worker while it detaches or invokes: fork() and the exit
+	 * count take it to find the worker at a safe point. */
+	pthread_mutex_t consumer_lock;
+	struct rcu_head *batch;		/* taken by the worker, not yet invoked */
+	size_t in_flight;		/* length of batch */
 	struct rcutable_cbq *next_started;
-	struct rcu_head exit_head;	/* the exit-time barrier's head (static storage) */
+	struct rcu_head exit_head;	/* the exit-time barrier (static storage) */
+	struct rcutable_completion exit_done;
 };
 
 #define RCUTABLE_CBQ_INIT(q, wait_fn, wait_arg, name)			\
@@ -41,6 +50,7 @@ struct rcutable_cbq {
 		.wait_gp = (wait_fn), .arg = (wait_arg),		\
 		.call_name = (name),					\
 		.start_lock = PTHREAD_MUTEX_INITIALIZER,		\
+		.consumer_lock = PTHREAD_MUTEX_INITIALIZER,		\
 	}
 
 /* Run-time initialisation, for engines that are not static. */
@@ -62,8 +72,8 @@ void rcutable_cbq_enqueue(struct rcutable_cbq *q, struct rcu_head *head,
  */
 void rcutable_cbq_barrier(struct rcutable_cbq *q, const char *barrier_name);
 
-/* Callbacks queued on q and not yet invoked (exact when q's worker is idle
- * or waiting for a grace period). */
+/* Callbacks queued on q and not yet invoked, counted with the worker at a
+ * safe point (waiting at most a second for one).  Not from q's worker. */
 size_t rcutable_cbq_pending(struct rcutable_cbq *q);
 
 /* True on q's worker thread: inside one of q's callbacks. */

@@ -18,7 +18,9 @@ struct rcutable_completion {
 /*
  * Signal the event.  Release: everything the signaller did before is
  * visible to a waiter that returns; pairs with the acquire load in
- * rcutable_completion_wait_ns().
+ * rcutable_completion_wait_ns().  The waiter may return, and reuse the
+ * memory, before the wake-up is sent: at worst a spurious wake-up for a
+ * later waiter on that address, and every waiter rechecks its word.
  */
 static inline void rcutable_complete(struct rcutable_completion *c)
 {

@@ -36,6 +36,7 @@
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -95,14 +96,26 @@ static void registry_splice_newcomers(void)
 	}
 }
 
-static void reader_unregister(struct rcutable_reader *r)
+/*
+ * Remove r from the registry.  Signals stay blocked throughout, so that a
+ * handler that reads cannot register the thread again half-way; at thread
+ * exit (restore false) they stay blocked, so no handler re-registers a
+ * thread whose TLS is about to go.
+ */
+static void reader_unregister(struct rcutable_reader *r, bool restore)
 {
+	sigset_t all, saved;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &saved);
 	pthread_mutex_lock(&registry_lock);
 	registry_splice_newcomers();
 	r->prev->next = r->next;
 	r->next->prev = r->prev;
 	RCUTABLE_WRITE_ONCE(r->ctr, 0UL);
 	pthread_mutex_unlock(&registry_lock);
+	if (restore)
+		pthread_sigmask(SIG_SETMASK, &saved, NULL);
 }
 
 /* Thread-exit destructor of a registered thread that did not unregister. */
@@ -110,16 +123,51 @@ static void reader_at_thread_exit(void *arg)
 {
 	struct rcutable_reader *r = arg;
 
-	if (RCUTABLE_READ_ONCE(r->ctr) & RCUTABLE_CTR_NEST_MASK)
+	if (RCUTABLE_READ_ONCE(r->ctr) & RCUTABLE_CTR_NEST_MASK) {
 		rcutable_warn("thread %d exited inside an RCU read-side critical "
 			      "section; the section ends with it", (int)r->tid);
-	reader_unregister(r);
+		/* End it as the outermost rcu_read_unlock() would, before
+		 * waiting for registry_lock, which a grace period waiting for
+		 * this very section may hold. */
+		RCUTABLE_WRITE_ONCE(r->ctr, RCUTABLE_CTR_NEST_ONE);
+		rcu_read_unlock();
+	}
+	reader_unregister(r, false);
+}
+
+/*
+ * In a child of fork() only the forking thread exists: the registry holds
+ * it alone, and the locks other threads may have held are new.  A grace
+ * period that was running in the parent has no one to finish it here; it is
+ * counted as ended, since the only reader left, the forking thread, cannot
+ * be waiting inside it.
+ */
+static void gp_atfork_child(void)
+{
+	struct rcutable_reader *self = &rcutable_rcu_reader;
+
+	pthread_mutex_init(&gp_lock, NULL);
+	pthread_mutex_init(&registry_lock, NULL);
+	registry.next = registry.prev = &registry;
+	newcomers = NULL;
+	if (self->ctr) {
+		self->tid = rcutable_gettid();
+		self->next = registry.next;
+		self->prev = &registry;
+		registry.next->prev = self;
+		registry.next = self;
+	}
+	rcutable_rcu_gp.futex = 0;
+	if (gp_seq & 1)
+		gp_seq++;
 }
 
 static void gp_init(void)
 {
-	if (pthread_key_create(&exit_key, reader_at_thread_exit))
-		rcutable_die("cannot create the thread-exit key");
+	if (pthread_key_create(&exit_key, reader_at_thread_exit) ||
+	    pthread_atfork(NULL, NULL, gp_atfork_child))
+		rcutable_die("cannot set up thread-exit and fork handlers");
+	/* 0 turns stall warnings off. */
 	stall_timeout_ns = rcutable_env_ulong("RCUTABLE_STALL_TIMEOUT_MS", 21000) *
 			   1000000u;
 	rcutable_flavor_init();
@@ -129,20 +177,29 @@ void rcu_register_thread(void)
 {
 	struct rcutable_reader *self = &rcutable_rcu_reader;
 	struct rcutable_reader *top;
+	sigset_t all, saved;
 
 	if (RCUTABLE_READ_ONCE(self->ctr))
 		return;
 	pthread_once(&init_once, gp_init);
-	self->tid = rcutable_gettid();
-	RCUTABLE_WRITE_ONCE(self->ctr, RCUTABLE_CTR_IDLE);
-	top = __atomic_load_n(&newcomers, __ATOMIC_RELAXED);
-	do {
-		self->next = top;
-		/* Release: the counter and tid precede the push; pairs with the
-		 * acquire in registry_splice_newcomers(). */
-	} while (!__atomic_compare_exchange_n(&newcomers, &top, self, true,
-					      __ATOMIC_RELEASE, __ATOMIC_RELAXED));
-	pthread_setspecific(exit_key, self);
+	/* A signal handler that reads must not register this thread too,
+	 * nor read while it is neither idle-registered nor pushed. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &saved);
+	if (!RCUTABLE_READ_ONCE(self->ctr)) {
+		self->tid = rcutable_gettid();
+		RCUTABLE_WRITE_ONCE(self->ctr, RCUTABLE_CTR_IDLE);
+		top = __atomic_load_n(&newcomers, __ATOMIC_RELAXED);
+		do {
+			self->next = top;
+			/* Release: the counter and tid precede the push; pairs
+			 * with the acquire in registry_splice_newcomers(). */
+		} while (!__atomic_compare_exchange_n(&newcomers, &top, self, true,
+						      __ATOMIC_RELEASE,
+						      __ATOMIC_RELAXED));
+		pthread_setspecific(exit_key, self);
+	}
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
 }
 
 void rcu_unregister_thread(void)
@@ -155,7 +212,7 @@ void rcu_unregister_thread(void)
 		rcutable_die("rcu_unregister_thread() inside an RCU read-side "
 			     "critical section");
 	pthread_setspecific(exit_key, NULL);
-	reader_unregister(self);
+	reader_unregister(self, true);
 }
 
 void rcutable_reader_register_and_lock(void)
@@ -218,7 +275,8 @@ static void stall_check(unsigned long cur)
 	uint64_t now = rcutable_now_ns();
 	const struct rcutable_reader *r;
 
-	if (now - RCUTABLE_READ_ONCE(stall_clock_ns) < stall_timeout_ns ||
+	if (!stall_timeout_ns ||
+	    now - RCUTABLE_READ_ONCE(stall_clock_ns) < stall_timeout_ns ||
 	    RCUTABLE_READ_ONCE(stall_reset_seq) == RCUTABLE_READ_ONCE(gp_seq))
 		return;
 	rcutable_warn("stall: grace period %lu has waited %.1f s for %zu reader(s):",

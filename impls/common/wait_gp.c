@@ -3,6 +3,7 @@
  * impls/common/wait_gp.c: synchronize_rcu_mult(), waiting for a grace period
  * of several flavors at once.
  */
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include <rcutable/types.h>
@@ -10,7 +11,7 @@
 #include "diag.h"
 
 typedef void (*call_rcu_func_t)(struct rcu_head *head, rcu_callback_t func);
-void rcutable_wait_rcu_gp(const call_rcu_func_t *funcs, size_t n);
+void rcutable_wait_rcu_gp(const call_rcu_func_t *funcs, size_t n, bool in_reader);
 
 struct gp_waiter {
 	struct rcu_head head;		/* first: the callback gets it back */
@@ -37,11 +38,15 @@ static bool named_before(const call_rcu_func_t *funcs, size_t i)
  * for all of them: the grace periods overlap, so this costs about the
  * longest one, not their sum.
  */
-void rcutable_wait_rcu_gp(const call_rcu_func_t *funcs, size_t n)
+void rcutable_wait_rcu_gp(const call_rcu_func_t *funcs, size_t n, bool in_reader)
 {
-	struct gp_waiter *w = calloc(n ? n : 1, sizeof(*w));
+	struct gp_waiter *w;
 	size_t i;
 
+	if (in_reader)
+		rcutable_die("synchronize_rcu_mult() inside an RCU read-side "
+			     "critical section: it would wait for itself");
+	w = calloc(n ? n : 1, sizeof(*w));
 	if (!w)
 		rcutable_die("synchronize_rcu_mult(): out of memory");
 	for (i = 0; i < n; i++)

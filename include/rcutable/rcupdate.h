@@ -158,12 +158,13 @@ void rcutable_kfree_rcu(struct rcu_head *head, size_t offset);
  * period of each flavor named by its call function, concurrently.
  */
 typedef void (*call_rcu_func_t)(struct rcu_head *head, rcu_callback_t func);
-void rcutable_wait_rcu_gp(const call_rcu_func_t *funcs, size_t n);
+void rcutable_wait_rcu_gp(const call_rcu_func_t *funcs, size_t n, bool in_reader);
 #define synchronize_rcu_mult(...)					\
 	do {								\
 		const call_rcu_func_t __rcutable_f[] = { __VA_ARGS__ };	\
 		rcutable_wait_rcu_gp(__rcutable_f,			\
-			sizeof(__rcutable_f) / sizeof(__rcutable_f[0]));\
+			sizeof(__rcutable_f) / sizeof(__rcutable_f[0]),	\
+			rcu_read_lock_held());				\
 	} while (0)
 
 /* ---- The deprecated _bh and _sched update-side primitives --------------- */
