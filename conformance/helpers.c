@@ -220,3 +220,15 @@ void capture_stderr(void (*fn)(void *), void *arg, char *out, size_t outlen)
 	out[n] = '\0';
 	fclose(tmp);
 }
+
+/*
+ * A watchdog in every test process: a test that hangs (a grace period that
+ * never ends, a deadlock) dies by SIGALRM a little after its own timeout, so
+ * it is reported as failing and the run goes on.
+ */
+ReportHook(PRE_INIT)(struct criterion_test *test)
+{
+	double t = test->data->timeout;
+
+	alarm(t > 0 ? (unsigned)t + 5 : 120);
+}
