@@ -223,12 +223,27 @@ void capture_stderr(void (*fn)(void *), void *arg, char *out, size_t outlen)
 
 /*
  * A watchdog in every test process: a test that hangs (a grace period that
- * never ends, a deadlock) dies by SIGALRM a little after its own timeout, so
- * it is reported as failing and the run goes on.
+ * never ends, a deadlock) dies by SIGALRM a little after its own timeout and
+ * is reported as crashing, so the run goes on.  Each suite declares it.
  */
-ReportHook(PRE_INIT)(struct criterion_test *test)
+static void watchdog(void)
 {
-	double t = test->data->timeout;
+	double t = criterion_current_test->data->timeout;
 
-	alarm(t > 0 ? (unsigned)t + 5 : 120);
+	alarm(t > 0 ? (unsigned)t + 5 : 150);
 }
+
+TestSuite(barrier, .init = watchdog);
+TestSuite(callbacks, .init = watchdog);
+TestSuite(consolidation, .init = watchdog);
+TestSuite(expedited, .init = watchdog);
+TestSuite(free_memory, .init = watchdog);
+TestSuite(grace_period, .init = watchdog);
+TestSuite(lifecycle, .init = watchdog);
+TestSuite(misuse, .init = watchdog);
+TestSuite(oversubscription, .init = watchdog);
+TestSuite(polled, .init = watchdog);
+TestSuite(publish_subscribe, .init = watchdog);
+TestSuite(requirements, .init = watchdog);
+TestSuite(stall, .init = watchdog);
+TestSuite(validation, .init = watchdog);

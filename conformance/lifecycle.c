@@ -235,6 +235,8 @@ Test(lifecycle, fork_child_uses_rcu, .timeout = 30)
 	r = spawn(fork_reader, NULL);
 	flag_wait(&fork_reader_inside, 1, 10000);
 	call_rcu(&before, fork_cb);	/* pending: the reader holds it back */
+	sleep_ms(50);			/* the worker now waits for the reader,
+					 * holding the grace-period locks */
 	pid = fork();
 	cr_assert(pid >= 0);
 	if (pid == 0) {

@@ -68,6 +68,7 @@ static struct rcutable_reader registry = { .next = &registry, .prev = &registry 
 static struct rcutable_reader *newcomers;
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static bool gp_ready;			/* gp_init() has run */
 static pthread_key_t exit_key;
 
 static uint64_t stall_timeout_ns;
@@ -171,6 +172,24 @@ static void gp_init(void)
 	stall_timeout_ns = rcutable_env_ulong("RCUTABLE_STALL_TIMEOUT_MS", 21000) *
 			   1000000u;
 	rcutable_flavor_init();
+	__atomic_store_n(&gp_ready, true, __ATOMIC_RELEASE);
+}
+
+/*
+ * First use, with the caller's signals blocked: a signal handler that reads
+ * on this thread would otherwise wait for this very initialisation.
+ */
+static void gp_ensure_init(void)
+{
+	sigset_t all, saved;
+
+	/* Acquire: pairs with the release at the end of gp_init(). */
+	if (rcutable_likely(__atomic_load_n(&gp_ready, __ATOMIC_ACQUIRE)))
+		return;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &saved);
+	pthread_once(&init_once, gp_init);
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
 }
 
 void rcu_register_thread(void)
@@ -181,7 +200,7 @@ void rcu_register_thread(void)
 
 	if (RCUTABLE_READ_ONCE(self->ctr))
 		return;
-	pthread_once(&init_once, gp_init);
+	gp_ensure_init();
 	/* A signal handler that reads must not register this thread too,
 	 * nor read while it is neither idle-registered nor pushed. */
 	sigfillset(&all);
@@ -366,7 +385,7 @@ static void gp_synchronize(bool expedited, const char *who)
 	if (rcu_read_lock_held())
 		rcutable_die("%s() inside an RCU read-side critical section: "
 			     "it would wait for itself", who);
-	pthread_once(&init_once, gp_init);
+	gp_ensure_init();
 	/* The caller's earlier accesses (an unpublish) before the cookie's
 	 * read of gp_seq; pairs with fence A after gp_seq_start: if we miss a
 	 * start, that grace period's scan sees the unpublish. */
@@ -438,7 +457,7 @@ static struct rcutable_cbq rcu_cbq =
 
 void call_rcu(struct rcu_head *head, rcu_callback_t func)
 {
-	pthread_once(&init_once, gp_init);
+	gp_ensure_init();
 	rcutable_cbq_enqueue(&rcu_cbq, head, func);
 }
 
@@ -447,7 +466,7 @@ void rcutable_kfree_rcu(struct rcu_head *head, size_t offset)
 	if (offset >= RCUTABLE_KFREE_OFFSET_MAX)
 		rcutable_die("kfree_rcu(): rcu_head at offset %zu, must be below %d",
 			     offset, RCUTABLE_KFREE_OFFSET_MAX);
-	pthread_once(&init_once, gp_init);
+	gp_ensure_init();
 	rcutable_cbq_enqueue(&rcu_cbq, head, (rcu_callback_t)(uintptr_t)offset);
 }
 

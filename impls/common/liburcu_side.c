@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * impls/common/liburcu_side.c: the liburcu half of the ext-liburcu-*
+ * adapters, compiled once per liburcu flavor (RCUTABLE_URCU_FLAVOR and
+ * RCUTABLE_URCU_HEADER, set by the Makefile).  It is the only file that
+ * sees liburcu's headers, whose struct rcu_head and rcu_dereference() would
+ * clash with rcutable's; it exports liburcu's primitives under neutral
+ * names and types to liburcu_adapter.c.
+ */
+#define _LGPL_SOURCE
+#include <stddef.h>
+#include RCUTABLE_URCU_HEADER
+
+#define URCU_NAME2(f, x)	urcu_##f##_##x
+#define URCU_NAME1(f, x)	URCU_NAME2(f, x)
+#define URCU(x)			URCU_NAME1(RCUTABLE_URCU_FLAVOR, x)
+
+/* rcutable's struct rcu_head is { next; func; }, two pointers, and so is
+ * liburcu's ({ struct cds_wfcq_node next; func; }): a head embedded in a
+ * user's object can be handed to liburcu as it is, and liburcu's callback
+ * receives the same address. */
+_Static_assert(sizeof(struct rcu_head) == 2 * sizeof(void *), "liburcu rcu_head size");
+_Static_assert(offsetof(struct rcu_head, func) == sizeof(void *), "liburcu rcu_head layout");
+
+void rcutable_urcu_synchronize(void) { URCU(synchronize_rcu)(); }
+void rcutable_urcu_register(void) { URCU(register_thread)(); }
+void rcutable_urcu_unregister(void) { URCU(unregister_thread)(); }
+void rcutable_urcu_barrier(void) { URCU(barrier)(); }
+void rcutable_urcu_before_fork(void) { URCU(call_rcu_before_fork)(); }
+void rcutable_urcu_after_fork_parent(void) { URCU(call_rcu_after_fork_parent)(); }
+void rcutable_urcu_after_fork_child(void) { URCU(call_rcu_after_fork_child)(); }
+int rcutable_urcu_read_ongoing(void) { return URCU(read_ongoing)(); }
+void rcutable_urcu_read_unlock(void) { URCU(read_unlock)(); }
+
+void rcutable_urcu_call(void *head, void (*func)(void *))
+{
+	URCU(call_rcu)((struct rcu_head *)head, (void (*)(struct rcu_head *))func);
+}
