@@ -11,13 +11,21 @@
 PREFIX ?= /usr/local
 CC ?= cc
 
-IMPLS := memb busted
+IMPLS := memb busted ext-liburcu-memb
 INSTALL_IMPLS := memb
 
 COMMON_SRCS := impls/common/diag.c impls/common/cbq.c impls/common/irq.c \
 	impls/common/wait_gp.c
 memb_SRCS := impls/memb/memb.c impls/common/counter_gp.c
 busted_SRCS := impls/busted/busted.c
+# Peers: one adapter source pair, compiled once per liburcu flavor.
+LIBURCU_ADAPTER_SRCS := impls/common/liburcu_adapter.c impls/common/liburcu_side.c
+liburcu_cppflags = -DRCUTABLE_URCU_FLAVOR=$(1) -DRCUTABLE_URCU_FLAVOR_NAME='"$(1)"' \
+	-DRCUTABLE_URCU_HEADER='<urcu/urcu-$(1).h>'
+liburcu_libs = $(shell pkg-config --libs liburcu-$(1) 2>/dev/null || echo -lurcu-$(1) -lurcu-common)
+ext-liburcu-memb_SRCS := $(LIBURCU_ADAPTER_SRCS)
+ext-liburcu-memb_CPPFLAGS := $(call liburcu_cppflags,memb)
+ext-liburcu-memb_LIBS := $(call liburcu_libs,memb)
 # Headers of impls/common that an implementation's rcu_impl.h includes.
 INSTALLED_COMMON_HEADERS := impls/common/counter_reader.h
 
@@ -68,7 +76,7 @@ $(1)_OBJS := $$(patsubst %.c,$(B)/$(1)/obj/%.o,$$($(1)_SRCS))
 
 $(B)/$(1)/obj/%.o: %.c $(PUBLIC_HEADERS) $$(wildcard impls/$(1)/*.h impls/common/*.h)
 	@mkdir -p $$(@D)
-	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) $$(CFLAGS_ALL) -c $$< -o $$@
+	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) $$($(1)_CPPFLAGS) $$(CFLAGS_ALL) -c $$< -o $$@
 
 $(B)/$(1)/librcutable-$(1).a: $$($(1)_OBJS)
 	rm -f $$@ && ar rcs $$@ $$^
@@ -77,17 +85,17 @@ $(B)/$(1)/conformance: $(CONFORMANCE_SRCS) $(CONFORMANCE_HDRS) $(PUBLIC_HEADERS)
 		$$(wildcard impls/$(1)/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
 	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) -Iconformance $$(CFLAGS_ALL) \
 		$(CONFORMANCE_SRCS) \
-		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) \
+		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) \
 		$$(LDFLAGS_ALL) $(CRITERION_LIBS) -o $$@
 
 $(B)/$(1)/quick: bench/quick.c $(PUBLIC_HEADERS) $$(wildcard impls/$(1)/*.h) \
 		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
 	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) $$(CFLAGS_ALL) bench/quick.c \
-		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$(LDFLAGS_ALL) -o $$@
+		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) $$(LDFLAGS_ALL) -o $$@
 
 $(B)/pkgconfig/rcutable-$(1).pc: Makefile
 	@mkdir -p $$(@D)
-	scripts/gen-pc $(1) "$(CURDIR)" "$(CURDIR)/$(B)" "$(VARIANT_CPPFLAGS)" > $$@
+	scripts/gen-pc $(1) "$(CURDIR)" "$(CURDIR)/$(B)" "$(VARIANT_CPPFLAGS)" "$$($(1)_LIBS)" > $$@
 endef
 $(foreach i,$(IMPLS),$(eval $(call IMPL_RULES,$(i))))
 

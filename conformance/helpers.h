@@ -66,6 +66,19 @@ bool action_synchronize_rcu(struct hold *h);
 bool action_synchronize_rcu_expedited(struct hold *h);
 bool action_call_rcu_wait(struct hold *h);	/* call_rcu, wait for the callback */
 
+/* Does the implementation provide api (natively or emulated)?  If not,
+ * skip the test, naming what is absent. */
+static inline bool impl_has(unsigned api)
+{
+	return (rcutable_impl_info.native | rcutable_impl_info.emulated) & api;
+}
+#define skip_unless_impl_has(api, what)					\
+	do {								\
+		if (!impl_has(api))					\
+			cr_skip_test("absent in %s: %s",		\
+				     rcutable_impl_info.name, (what));	\
+	} while (0)
+
 /* Atomic flag helpers. */
 static inline int flag_get(const int *f) { return __atomic_load_n(f, __ATOMIC_SEQ_CST); }
 static inline void flag_set(int *f, int v) { __atomic_store_n(f, v, __ATOMIC_SEQ_CST); }

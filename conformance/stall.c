@@ -56,6 +56,8 @@ static void stalled_gp(void *arg)
 Test(stall, waits_stall_warning_names_holdout, .timeout = 30)
 {
 	char err[4096];
+
+	skip_unless_impl_has(RCUTABLE_API_STALL, "stall warnings");
 	int status = run_child(stalled_gp, NULL, err, sizeof(err));
 
 	cr_assert(WIFEXITED(status), "status 0x%x: %s", status, err);
@@ -66,6 +68,8 @@ Test(stall, waits_stall_warning_names_holdout, .timeout = 30)
 Test(stall, rcu_cpu_stall_reset_silences, .timeout = 30)
 {
 	char err[4096];
+
+	skip_unless_impl_has(RCUTABLE_API_STALL, "stall warnings");
 	int status = run_child(stalled_gp, (void *)1, err, sizeof(err));
 
 	cr_assert(WIFEXITED(status), "status 0x%x: %s", status, err);

@@ -23,7 +23,12 @@ _Static_assert(sizeof(struct rcu_head) == 2 * sizeof(void *), "liburcu rcu_head 
 _Static_assert(offsetof(struct rcu_head, func) == sizeof(void *), "liburcu rcu_head layout");
 
 void rcutable_urcu_synchronize(void) { URCU(synchronize_rcu)(); }
-void rcutable_urcu_register(void) { URCU(register_thread)(); }
+/* liburcu's own callback thread is registered already. */
+void rcutable_urcu_register(void)
+{
+	if (!URCU_TLS(URCU(reader)).registered)
+		URCU(register_thread)();
+}
 void rcutable_urcu_unregister(void) { URCU(unregister_thread)(); }
 void rcutable_urcu_barrier(void) { URCU(barrier)(); }
 void rcutable_urcu_before_fork(void) { URCU(call_rcu_before_fork)(); }
@@ -35,4 +40,10 @@ void rcutable_urcu_read_unlock(void) { URCU(read_unlock)(); }
 void rcutable_urcu_call(void *head, void (*func)(void *))
 {
 	URCU(call_rcu)((struct rcu_head *)head, (void (*)(struct rcu_head *))func);
+}
+
+int rcutable_urcu_on_callback_thread(void)
+{
+	return pthread_equal(pthread_self(),
+			     URCU(get_call_rcu_thread)(URCU(get_default_call_rcu_data)()));
 }

@@ -84,10 +84,6 @@ const struct rcutable_impl rcutable_impl_info = {
 	.readers_may_sleep = false,
 	.is_control = false,
 	.needs = "membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED), Linux 4.14+",
-	.native = RCUTABLE_API_READ_SIDE | RCUTABLE_API_SYNCHRONIZE |
-		  RCUTABLE_API_EXPEDITED | RCUTABLE_API_CALL |
-		  RCUTABLE_API_BARRIER | RCUTABLE_API_POLLED |
-		  RCUTABLE_API_KFREE | RCUTABLE_API_VALIDATION |
-		  RCUTABLE_API_CONSOLIDATED | RCUTABLE_API_LIFECYCLE,
+	.native = RCUTABLE_API_ALL,
 	.emulated = 0,
 };

@@ -28,7 +28,14 @@ enum rcutable_api {
 	RCUTABLE_API_VALIDATION		= 1u << 7,  /* rcu_read_lock_held() and friends */
 	RCUTABLE_API_CONSOLIDATED	= 1u << 8,  /* _bh/_sched readers are RCU readers */
 	RCUTABLE_API_LIFECYCLE		= 1u << 9,  /* register / offline / quiescent state */
+	/* rcutable's own guarantees beyond the table's cells: */
+	RCUTABLE_API_STALL		= 1u << 10, /* stall warnings, rcu_cpu_stall_reset() */
+	RCUTABLE_API_READER_CHECKS	= 1u << 11, /* unbalanced unlock, nesting overflow refused */
+	RCUTABLE_API_EXIT_DRAIN		= 1u << 12, /* callbacks invoked at exit, unrun ones counted */
+	RCUTABLE_API_FORK		= 1u << 13, /* a fork() child can use RCU at once */
 };
+
+#define RCUTABLE_API_ALL	((1u << 14) - 1)
 
 struct rcutable_impl {
 	const char *name;		/* "memb", "busted", "ext-liburcu-memb", ... */

@@ -1,0 +1,264 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * impls/common/liburcu_adapter.c: rcutable's API over a liburcu flavor,
+ * compiled once per flavor (RCUTABLE_URCU_FLAVOR_NAME) beside
+ * liburcu_side.c, which holds every call into liburcu.
+ *
+ * What liburcu provides is passed straight through: its read side, its
+ * synchronize_rcu(), call_rcu() and rcu_barrier(), its thread registration.
+ * What it lacks is emulated here on top of those, and the descriptor says
+ * so: expedited grace periods (a normal one), the polled cookies (a count
+ * of grace periods started and completed through this adapter), kfree_rcu()
+ * (a call_rcu() of a small record), the _bh/_sched consolidation (the
+ * common rcupdate.h), refusal of waiting inside a reader, unregistering at
+ * thread exit, fork() and the exit-time drain of callbacks.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+
+#include <rcutable/rcupdate.h>
+#include "completion.h"
+#include "diag.h"
+
+/* liburcu_side.c */
+void rcutable_urcu_synchronize(void);
+void rcutable_urcu_register(void);
+void rcutable_urcu_unregister(void);
+void rcutable_urcu_barrier(void);
+void rcutable_urcu_before_fork(void);
+void rcutable_urcu_after_fork_parent(void);
+void rcutable_urcu_after_fork_child(void);
+int rcutable_urcu_read_ongoing(void);
+void rcutable_urcu_read_unlock(void);
+void rcutable_urcu_call(void *head, void (*func)(void *));
+int rcutable_urcu_on_callback_thread(void);
+
+static __thread bool registered;
+static pthread_key_t exit_key;
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+
+static void die_in_reader(const char *who)
+{
+	rcutable_die("%s() inside an RCU read-side critical section: it would "
+		     "wait for itself", who);
+}
+
+/* ---- Registration (emulated: unregister at thread exit, signal safety) -- */
+
+static void unregister_at_thread_exit(void *arg)
+{
+	sigset_t all;
+
+	(void)arg;
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, NULL);
+	if (rcutable_urcu_read_ongoing()) {
+		rcutable_warn("thread %d exited inside an RCU read-side critical "
+			      "section; the section ends with it",
+			      (int)rcutable_gettid());
+		while (rcutable_urcu_read_ongoing())
+			rcutable_urcu_read_unlock();
+	}
+	rcutable_urcu_unregister();
+	registered = false;
+}
+
+static void drain_at_exit(void);
+
+static void adapter_init(void)
+{
+	if (pthread_key_create(&exit_key, unregister_at_thread_exit) ||
+	    pthread_atfork(rcutable_urcu_before_fork, rcutable_urcu_after_fork_parent,
+			   rcutable_urcu_after_fork_child) ||
+	    atexit(drain_at_exit))
+		rcutable_die("cannot set up the liburcu adapter's hooks");
+}
+
+void rcu_register_thread(void)
+{
+	sigset_t all, saved;
+
+	if (registered)
+		return;
+	pthread_once(&init_once, adapter_init);
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &saved);
+	if (!registered) {
+		rcutable_urcu_register();
+		registered = true;
+		pthread_setspecific(exit_key, &registered);
+	}
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
+}
+
+void rcu_unregister_thread(void)
+{
+	sigset_t all, saved;
+
+	if (!registered)
+		return;
+	if (rcu_read_lock_held())
+		rcutable_die("rcu_unregister_thread() inside an RCU read-side "
+			     "critical section");
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &saved);
+	pthread_setspecific(exit_key, NULL);
+	rcutable_urcu_unregister();
+	registered = false;
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
+}
+
+void rcutable_rcu_read_lock(void) { rcu_read_lock(); }
+void rcutable_rcu_read_unlock(void) { rcu_read_unlock(); }
+
+/* ---- Grace periods, and the polled cookies (emulated) ------------------- */
+
+/*
+ * Each grace period run through this adapter takes a start number before
+ * it calls liburcu; when it returns it raises gp_done to at least that
+ * number.  A cookie is the start count when it was taken: a grace period
+ * numbered above it began after the cookie, so gp_done > cookie means a
+ * full grace period has elapsed since.  (Grace periods liburcu runs for
+ * itself are not counted: the emulation may wait longer, never shorter.)
+ */
+static unsigned long gp_started, gp_done;
+
+static void adapter_synchronize(const char *who)
+{
+	unsigned long mine, done;
+
+	if (rcu_read_lock_held())
+		die_in_reader(who);
+	pthread_once(&init_once, adapter_init);
+	/* Seq_cst: the caller's earlier accesses precede taking the number. */
+	mine = __atomic_add_fetch(&gp_started, 1, __ATOMIC_SEQ_CST);
+	rcutable_urcu_synchronize();
+	done = __atomic_load_n(&gp_done, __ATOMIC_RELAXED);
+	/* Release: liburcu's grace period precedes the raise; pairs with the
+	 * acquire in poll_state_synchronize_rcu(). */
+	while (done < mine &&
+	       !__atomic_compare_exchange_n(&gp_done, &done, mine, true,
+					    __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+		;
+}
+
+void synchronize_rcu(void) { adapter_synchronize("synchronize_rcu"); }
+
+/* liburcu has no expedited grace period: emulated by a normal one. */
+void synchronize_rcu_expedited(void) { adapter_synchronize("synchronize_rcu_expedited"); }
+
+unsigned long get_state_synchronize_rcu(void)
+{
+	/* Seq_cst: the caller's earlier accesses precede the read. */
+	return __atomic_load_n(&gp_started, __ATOMIC_SEQ_CST);
+}
+
+bool poll_state_synchronize_rcu(unsigned long oldstate)
+{
+	/* Acquire: pairs with the release in adapter_synchronize(). */
+	bool done = __atomic_load_n(&gp_done, __ATOMIC_ACQUIRE) > oldstate;
+
+	rcutable_smp_mb();
+	return done;
+}
+
+void cond_synchronize_rcu(unsigned long oldstate)
+{
+	if (!poll_state_synchronize_rcu(oldstate))
+		synchronize_rcu();
+}
+
+void rcu_cpu_stall_reset(void) {}	/* liburcu has no stall warnings */
+
+/* ---- Callbacks -------------------------------------------------------------- */
+
+/* liburcu requires call_rcu() callers to be registered threads. */
+void call_rcu(struct rcu_head *head, rcu_callback_t func)
+{
+	if (!registered)
+		rcu_register_thread();
+	rcutable_urcu_call(head, (void (*)(void *))func);
+}
+
+struct kfree_record {
+	struct rcu_head head;	/* first: liburcu hands it back */
+	void *obj;
+};
+
+static void kfree_record_cb(struct rcu_head *head)
+{
+	struct kfree_record *k = (struct kfree_record *)head;
+
+	free(k->obj);
+	free(k);
+}
+
+/* Emulated: liburcu has no kfree_rcu(); the user's head stays unused. */
+void rcutable_kfree_rcu(struct rcu_head *head, size_t offset)
+{
+	struct kfree_record *k = malloc(sizeof(*k));
+
+	if (!k)
+		rcutable_die("kfree_rcu(): out of memory");
+	k->obj = (char *)head - offset;
+	call_rcu(&k->head, kfree_record_cb);
+}
+
+void rcu_barrier(void)
+{
+	if (rcu_read_lock_held())
+		die_in_reader("rcu_barrier");
+	if (rcutable_urcu_on_callback_thread())
+		rcutable_die("rcu_barrier() called from a call_rcu() callback: it "
+			     "would wait for itself");
+	if (!registered)
+		rcu_register_thread();
+	rcutable_urcu_barrier();
+}
+
+/* ---- Exit (emulated: liburcu does not drain at exit) --------------------- */
+
+static struct rcutable_completion drained;
+
+static void *barrier_thread(void *arg)
+{
+	(void)arg;
+	rcu_barrier();
+	rcutable_complete(&drained);
+	return NULL;
+}
+
+static void drain_at_exit(void)
+{
+	unsigned long ms = rcutable_env_ulong("RCUTABLE_EXIT_TIMEOUT_MS", 10000);
+	pthread_t t;
+
+	if (rcutable_urcu_on_callback_thread() || pthread_create(&t, NULL, barrier_thread, NULL))
+		return;
+	pthread_detach(t);
+	if (!ms || !rcutable_completion_wait_ns(&drained, ms * 1000000u))
+		rcutable_warn("exit: callbacks queued with call_rcu() were not "
+			      "invoked: no grace period ended within %lu ms (a "
+			      "thread still inside a read-side critical section?)", ms);
+}
+
+const struct rcutable_impl rcutable_impl_info = {
+	.name = "ext-liburcu-" RCUTABLE_URCU_FLAVOR_NAME,
+	.flavor = RCUTABLE_FLAVOR_RCU,
+	.summary = "peer: liburcu's urcu-" RCUTABLE_URCU_FLAVOR_NAME
+		   " flavor (Debian liburcu-dev) behind rcutable's API",
+	.readers_must_register = true,
+	.readers_report_qs = false,
+	.readers_may_sleep = false,
+	.is_control = false,
+	.needs = "",
+	.native = RCUTABLE_API_READ_SIDE | RCUTABLE_API_SYNCHRONIZE |
+		  RCUTABLE_API_CALL | RCUTABLE_API_BARRIER |
+		  RCUTABLE_API_VALIDATION | RCUTABLE_API_LIFECYCLE,
+	.emulated = RCUTABLE_API_EXPEDITED | RCUTABLE_API_POLLED |
+		    RCUTABLE_API_KFREE | RCUTABLE_API_CONSOLIDATED |
+		    RCUTABLE_API_EXIT_DRAIN | RCUTABLE_API_FORK,
+	/* absent: RCUTABLE_API_STALL, RCUTABLE_API_READER_CHECKS */
+};
