@@ -171,3 +171,19 @@ Test(barrier, concurrent_barriers, .timeout = 60)
 	pthread_join(b, NULL);
 	cr_assert_eq(flag_get(&conc_count), 400);
 }
+
+/*
+ * The worker sleeps whenever the queue empties and every push into an empty
+ * queue must wake it: many rounds of one callback and a barrier make the
+ * push race the worker going to sleep.  A lost wake-up hangs (the watchdog
+ * then fails the test).
+ */
+Test(callbacks, worker_wakeups_are_never_lost, .timeout = 60)
+{
+	static struct rcu_head h;
+
+	for (int i = 0; i < 20000; i++) {
+		call_rcu(&h, set_ran);
+		rcu_barrier();
+	}
+}

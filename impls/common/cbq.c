@@ -331,7 +331,10 @@ void rcutable_cbq_enqueue(struct rcutable_cbq *q, struct rcu_head *head,
 		/* The queue was empty: the worker may sleep.  Orders the link
 		 * before the check; pairs with the smp_mb() in cbq_sleep(). */
 		rcutable_smp_mb();
-		if (RCUTABLE_READ_ONCE(q->worker_futex) == -1)
+		/* Change the word before waking: a worker not yet inside
+		 * futex_wait() then finds it changed and does not sleep. */
+		if (RCUTABLE_READ_ONCE(q->worker_futex) == -1 &&
+		    __atomic_exchange_n(&q->worker_futex, 0, __ATOMIC_RELAXED) == -1)
 			rcutable_futex_wake(&q->worker_futex, 1);
 	}
 }
