@@ -10,6 +10,7 @@
 
 PREFIX ?= /usr/local
 CC ?= cc
+CXX ?= c++
 
 IMPLS := memb busted ext-liburcu-memb
 INSTALL_IMPLS := memb
@@ -60,7 +61,17 @@ COMMON_OBJS := $(patsubst impls/common/%.c,$(B)/common/%.o,$(COMMON_SRCS))
 
 .PHONY: all check conformance results install clean print-impls
 all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
-	$(B)/$(i)/quick $(B)/pkgconfig/rcutable-$(i).pc)
+	$(B)/$(i)/quick $(B)/pkgconfig/rcutable-$(i).pc) $(B)/bench/test-gbench
+
+# The Google Benchmark shim: C benchmarks, one C++ file.
+GBENCH_LIBS := $(shell pkg-config --libs benchmark 2>/dev/null || echo -lbenchmark)
+$(B)/bench/gbench.o: bench/gbench.cc bench/gbench.h
+	@mkdir -p $(@D)
+	$(CXX) -std=c++17 -g $(VARIANT_CFLAGS) $(WARN) -pthread -c $< -o $@
+
+$(B)/bench/test-gbench: bench/test_gbench.c bench/gbench.h $(B)/bench/gbench.o
+	$(CC) $(CFLAGS_ALL) -c bench/test_gbench.c -o $(B)/bench/test_gbench.o
+	$(CXX) $(B)/bench/test_gbench.o $(B)/bench/gbench.o $(GBENCH_LIBS) $(LDFLAGS_ALL) -o $@
 
 $(B)/common/%.o: impls/common/%.c $(PUBLIC_HEADERS) $(wildcard impls/common/*.h)
 	@mkdir -p $(@D)

@@ -212,6 +212,9 @@ static void cbq_atfork_child(void)
 	struct rcutable_cbq *q;
 
 	pthread_mutex_init(&started_lock, NULL);
+#ifdef RCUTABLE_DEBUG
+	pthread_mutex_init(&pending_lock, NULL);
+#endif
 	for (q = started_list; q; q = q->next_started) {
 		struct rcu_head **link = &q->first;
 
