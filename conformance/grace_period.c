@@ -39,15 +39,9 @@ Test(grace_period, waits_synchronize_rcu_mult, .timeout = 20)
 
 /* The reader nests three deep, then closes the two inner sections while
  * the updater waits: the outer one must still be waited for. */
-static bool action_sync_after_inner_exits(struct hold *h)
-{
-	synchronize_rcu();
-	return flag_get(&h->reader_done);
-}
-
 Test(grace_period, waits_nested_reader, .timeout = 20)
 {
-	struct hold h = { .action = action_sync_after_inner_exits, .depth = 3 };
+	struct hold h = { .action = action_synchronize_rcu, .depth = 3 };
 
 	cr_assert(hold_run(&h), "synchronize_rcu() " GP_MSG " (nested 3 deep)");
 }

@@ -94,11 +94,14 @@ static void *hold_reader(void *arg)
 		reader_enter(h->kind, &flags[i]);
 	flag_set(&h->reader_inside, 1);
 	flag_wait(&h->action_started, 1, 10000);
+	/* Nested: the inner sections end while the updater waits; the
+	 * outermost one must still hold it. */
+	for (i = depth - 1; i > 0; i--)
+		reader_exit(h->kind, flags[i]);
 	for (waited = 0; waited < h->hold_ms && !flag_get(&h->action_done); waited++)
 		sleep_ms(1);
 	flag_set(&h->reader_done, 1);
-	for (i = depth - 1; i >= 0; i--)
-		reader_exit(h->kind, flags[i]);
+	reader_exit(h->kind, flags[0]);
 	if (!h->no_register)
 		rcu_unregister_thread();
 	return NULL;

@@ -36,7 +36,7 @@ enum reader_kind {
 struct hold {
 	hold_action_fn action;	/* returns: had the reader finished at the claim? */
 	enum reader_kind kind;	/* which marker opens the reader */
-	int depth;		/* nesting depth of the reader (default 1) */
+	int depth;		/* nesting depth; inner sections end once the action starts */
 	bool no_register;	/* reader thread does not call rcu_register_thread() */
 	unsigned hold_ms;
 	void *arg;		/* for the action */
