@@ -61,7 +61,7 @@ COMMON_OBJS := $(patsubst impls/common/%.c,$(B)/common/%.o,$(COMMON_SRCS))
 
 .PHONY: all check conformance results install clean print-impls
 all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
-	$(B)/$(i)/quick $(B)/pkgconfig/rcutable-$(i).pc) $(B)/bench/test-gbench
+	$(B)/$(i)/quick $(B)/$(i)/icount $(B)/pkgconfig/rcutable-$(i).pc) $(B)/bench/test-gbench
 
 # The Google Benchmark shim: C benchmarks, one C++ file.
 GBENCH_LIBS := $(shell pkg-config --libs benchmark 2>/dev/null || echo -lbenchmark)
@@ -102,6 +102,11 @@ $(B)/$(1)/conformance: $(CONFORMANCE_SRCS) $(CONFORMANCE_HDRS) $(PUBLIC_HEADERS)
 $(B)/$(1)/quick: bench/quick.c $(PUBLIC_HEADERS) $$(wildcard impls/$(1)/*.h) \
 		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
 	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) $$(CFLAGS_ALL) bench/quick.c \
+		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) $$(LDFLAGS_ALL) -o $$@
+
+$(B)/$(1)/icount: bench/icount.c $(PUBLIC_HEADERS) $$(wildcard impls/$(1)/*.h) \
+		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
+	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) $$(CFLAGS_ALL) bench/icount.c \
 		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) $$(LDFLAGS_ALL) -o $$@
 
 $(B)/pkgconfig/rcutable-$(1).pc: Makefile

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bench/icount.c: the code whose instructions scripts/count-instructions
+ * counts under valgrind's callgrind, collecting only inside the icount_*
+ * functions: MODE is pair (rcu_read_lock()+rcu_read_unlock()), empty (the
+ * same loop without them, to subtract) or call (call_rcu()).
+ *
+ *	icount MODE N
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rcutable/rcupdate.h>
+
+__attribute__((noinline)) void icount_pair(long n)
+{
+	for (long i = 0; i < n; i++) {
+		rcu_read_lock();
+		rcutable_barrier();
+		rcu_read_unlock();
+	}
+}
+
+__attribute__((noinline)) void icount_empty(long n)
+{
+	for (long i = 0; i < n; i++) {
+		rcutable_barrier();
+		rcutable_barrier();
+	}
+}
+
+static void noop_cb(struct rcu_head *h) { (void)h; }
+
+__attribute__((noinline)) void icount_call(struct rcu_head *heads, long n)
+{
+	for (long i = 0; i < n; i++)
+		call_rcu(&heads[i], noop_cb);
+}
+
+int main(int argc, char **argv)
+{
+	long n = argc > 2 ? atol(argv[2]) : 1000;
+	const char *mode = argc > 1 ? argv[1] : "pair";
+	struct rcu_head *heads = calloc((size_t)n + 1, sizeof(*heads));
+
+	rcu_register_thread();
+	rcu_read_lock();	/* first use (registration) outside the count */
+	rcu_read_unlock();
+	call_rcu(&heads[n], noop_cb);	/* starts the worker outside the count */
+	if (!strcmp(mode, "pair"))
+		icount_pair(n);
+	else if (!strcmp(mode, "empty"))
+		icount_empty(n);
+	else if (!strcmp(mode, "call"))
+		icount_call(heads, n);
+	else
+		return fprintf(stderr, "icount: unknown mode %s\n", mode), 2;
+	rcu_barrier();
+	rcu_unregister_thread();
+	free(heads);
+	return 0;
+}
