@@ -23,6 +23,28 @@
  * accesses after the grace period (the reader's counter store, which the
  * updater saw, cannot pass its share of fence B).
  *
+ * Why fence B can be a local fence on x86-64.  Fence B pairs with the
+ * fence between a reader's section and its counter store in
+ * rcu_read_unlock() (only a compiler barrier in memb and signal).  That
+ * store pattern is the one x86-64 compilers emit for a C11 release store: a
+ * plain store after a compiler barrier.  Under x86-TSO a processor's stores
+ * become visible in program order, in one global order, and no store passes
+ * an earlier load of the same processor; so once the updater's scan has
+ * read the reader's idle counter (or any later counter value, which comes
+ * later in the same order), every access of the section before it is
+ * complete: its loads have been satisfied and its stores are visible.  The
+ * updater's own loads are not reordered with its later loads or stores, so
+ * a compiler-level barrier after the scan suffices to keep the caller's
+ * accesses after the grace period (freeing, reusing) behind the sections
+ * waited for, as acquire loads would; gp_run() uses rcutable_smp_mb(), which
+ * is more than that.  The argument is exactly the one every x86-64 release
+ * store relies on, with the same limit: a section that writes with
+ * non-temporal stores must end them with sfence, as it must before any
+ * release.  Other architectures (and builds with -DRCUTABLE_GP_FENCE_B=1)
+ * keep fence B: there a reader's later stores may pass its earlier loads.
+ * Fence A has no such substitute anywhere: it orders a reader's counter
+ * store before its section's loads (store then load), which TSO does not.
+ *
  * Why it cannot be starved.  Readers that start after step 2 is visible
  * record the new phase, which step 3 does not wait for; readers that start
  * during step 1 record the current phase, which step 1 does not wait for.
@@ -52,13 +74,33 @@ struct rcutable_gp_word rcutable_rcu_gp = {
 };
 __thread struct rcutable_reader rcutable_rcu_reader;
 
-/* Spins before a normal grace period sleeps, or an expedited one yields. */
-#define GP_SPIN_CHECKS		100
+/*
+ * How long a wait spins before a normal grace period sleeps, or an
+ * expedited one yields.  Sleeping costs one more rcutable_flavor_mb_all()
+ * (and the wake-up), so spinning for about what fence A just cost cannot
+ * waste more than the sleep would (the spin-then-block argument); clamped,
+ * so that a wait never burns more than GP_SPIN_MAX_NS of CPU before it
+ * sleeps or yields (readers preempted inside a section may need this CPU).
+ */
+#define GP_SPIN_MIN_NS		2000u
+#define GP_SPIN_MAX_NS		20000u
 /* A sleeping grace period wakes at least this often to check for stalls. */
 #define GP_STALL_POLL_NS	100000000u
 
+/* Fence B as rcutable_flavor_mb_all(), or as a local fence (see above). */
+#ifndef RCUTABLE_GP_FENCE_B
+#if defined(__x86_64__)
+#define RCUTABLE_GP_FENCE_B	0
+#else
+#define RCUTABLE_GP_FENCE_B	1
+#endif
+#endif
+
 static pthread_mutex_t gp_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned long gp_seq;		/* written under gp_lock */
+/* Recent cost of fence A in ns (a running mean of clamped samples), which
+ * sets the spin budget; read and written under gp_lock. */
+static uint64_t gp_mb_cost_ns = GP_SPIN_MIN_NS;
 
 /* Registered readers; scanned and changed under registry_lock. */
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -316,17 +358,20 @@ static void stall_check(unsigned long cur)
 
 /*
  * Return once no registered reader is inside a section of a phase other
- * than cur.  Expedited: spin, then yield (readers may be waiting for a CPU).
- * Normal: spin briefly, then sleep until a holdout's rcu_read_unlock()
- * wakes us.
+ * than cur.  Spin for up to spin_ns from the first holdout seen; then,
+ * expedited, yield (readers may be waiting for a CPU), or, normal, sleep
+ * until a holdout's rcu_read_unlock() wakes us.
  */
-static void wait_for_readers(unsigned long cur, bool expedited)
+static void wait_for_readers(unsigned long cur, bool expedited, uint64_t spin_ns)
 {
-	unsigned spins = 0;
+	uint64_t deadline = 0;
 
 	while (count_holdouts(cur)) {
-		if (spins < GP_SPIN_CHECKS) {
-			spins++;
+		uint64_t now = rcutable_now_ns();
+
+		if (!deadline)
+			deadline = now + spin_ns;
+		if ((int64_t)(deadline - now) > 0) {
 			rcutable_cpu_relax();
 			continue;
 		}
@@ -353,29 +398,44 @@ static void gp_run(bool expedited)
 {
 	unsigned long phase = RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr) &
 			      RCUTABLE_CTR_PHASE;
+	uint64_t t0 = rcutable_now_ns(), cost, spin_ns;
 
-	RCUTABLE_WRITE_ONCE(stall_clock_ns, rcutable_now_ns());
+	RCUTABLE_WRITE_ONCE(stall_clock_ns, t0);
 	/* A: pairs with RCUTABLE_READER_FENCE() in rcu_read_lock().  Also
 	 * orders the gp_seq start before the scan (pairs with the smp_mb() in
 	 * gp_synchronize() and get_state_synchronize_rcu()). */
 	rcutable_flavor_mb_all();
+	cost = rcutable_now_ns() - t0;
+	if (cost > GP_SPIN_MAX_NS)
+		cost = GP_SPIN_MAX_NS;		/* a preempted fence says little */
+	gp_mb_cost_ns = (gp_mb_cost_ns * 7 + cost) / 8;
+	spin_ns = gp_mb_cost_ns < GP_SPIN_MIN_NS ? GP_SPIN_MIN_NS : gp_mb_cost_ns;
 
 	pthread_mutex_lock(&registry_lock);
 	/* After A: a thread pushed too late for this splice registered after
 	 * its share of A, so its sections need not be waited for. */
 	registry_splice_newcomers();
-	wait_for_readers(phase, expedited);
+	wait_for_readers(phase, expedited, spin_ns);
 	/* Step 1's loads before the flip, the flip before step 3's loads: the
 	 * updater's own ordering, needed for forward progress only. */
 	rcutable_smp_mb();
 	RCUTABLE_WRITE_ONCE(rcutable_rcu_gp.ctr,
 			    rcutable_rcu_gp.ctr ^ RCUTABLE_CTR_PHASE);
 	rcutable_smp_mb();
-	wait_for_readers(phase ^ RCUTABLE_CTR_PHASE, expedited);
-	pthread_mutex_unlock(&registry_lock);
+	wait_for_readers(phase ^ RCUTABLE_CTR_PHASE, expedited, spin_ns);
 
-	/* B: pairs with RCUTABLE_READER_FENCE() in rcu_read_unlock(). */
+	/* B: pairs with RCUTABLE_READER_FENCE() in rcu_read_unlock(), which
+	 * comes before the counter store our last scan read.  On x86-64 a
+	 * local fence after that scan is enough (see the head of this file):
+	 * issued before the registry unlock, so that no reader's removal or
+	 * the gp_seq end can be seen before the scan's loads. */
+#if RCUTABLE_GP_FENCE_B
+	pthread_mutex_unlock(&registry_lock);
 	rcutable_flavor_mb_all();
+#else
+	rcutable_smp_mb();
+	pthread_mutex_unlock(&registry_lock);
+#endif
 }
 
 static void gp_synchronize(bool expedited, const char *who)

@@ -85,7 +85,9 @@ static inline void rcu_read_lock(void)
 /*
  * Close the innermost read-side critical section.  Ordering: the section's
  * accesses precede the counter store (RCUTABLE_READER_FENCE), which pairs
- * with the updater's last full fence for all readers (gp_run(), step B);
+ * with the updater's last full fence for all readers (gp_run(), step B; on
+ * x86-64 the hardware keeps this order and step B is a local fence after
+ * the updater's last scan, as counter_gp.c explains);
  * the counter store precedes the check of the updater's sleep word, which
  * pairs with the full fence after the updater sets it (wait_for_readers()).
  */
