@@ -20,4 +20,8 @@ void rcutable_flavor_init(void);
  */
 void rcutable_flavor_mb_all(void);
 
+/* Provided by counter_gp.c: grace periods completed so far, for the
+ * flavor's descriptor (rcutable_impl.gp_completed). */
+unsigned long rcutable_counter_gp_completed(void);
+
 #endif /* RCUTABLE_COMMON_COUNTER_FLAVOR_H */

@@ -98,6 +98,15 @@ __thread struct rcutable_reader rcutable_rcu_reader;
 
 static pthread_mutex_t gp_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned long gp_seq;		/* written under gp_lock */
+/*
+ * Callers waiting for another caller's grace period sleep on gp_wake_word,
+ * which the holder of gp_lock advances each time it lets the lock go; they
+ * do not queue on gp_lock itself, so that every caller whose cookie one
+ * grace period satisfies returns as soon as it ends (batching), instead of
+ * taking the lock in turn behind the grace periods of later callers.
+ */
+static int gp_wake_word;
+static int gp_sleepers;			/* callers asleep on gp_wake_word */
 /* Recent cost of fence A in ns (a running mean of clamped samples), which
  * sets the spin budget; read and written under gp_lock. */
 static uint64_t gp_mb_cost_ns = GP_SPIN_MIN_NS;
@@ -190,6 +199,7 @@ static void gp_atfork_child(void)
 	struct rcutable_reader *self = &rcutable_rcu_reader;
 
 	pthread_mutex_init(&gp_lock, NULL);
+	gp_sleepers = 0;
 	pthread_mutex_init(&registry_lock, NULL);
 	registry.next = registry.prev = &registry;
 	newcomers = NULL;
@@ -438,6 +448,36 @@ static void gp_run(bool expedited)
 #endif
 }
 
+static void gp_release_lock(void)
+{
+	pthread_mutex_unlock(&gp_lock);
+	/* Seq_cst, with the seq_cst pair in gp_wait_for_holder(): either we
+	 * see a sleeper's count, or it sees our advance and does not sleep. */
+	__atomic_add_fetch(&gp_wake_word, 1, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&gp_sleepers, __ATOMIC_SEQ_CST))
+		rcutable_futex_wake(&gp_wake_word, INT32_MAX);
+}
+
+/* Take gp_lock, or sleep until its holder lets it go; true if taken. */
+static bool gp_lock_or_wait_for_holder(void)
+{
+	int w = __atomic_load_n(&gp_wake_word, __ATOMIC_SEQ_CST);
+
+	if (pthread_mutex_trylock(&gp_lock) == 0)
+		return true;
+	__atomic_add_fetch(&gp_sleepers, 1, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&gp_wake_word, __ATOMIC_SEQ_CST) == w)
+		rcutable_futex_wait(&gp_wake_word, w, 0);
+	__atomic_sub_fetch(&gp_sleepers, 1, __ATOMIC_RELAXED);
+	return false;
+}
+
+/*
+ * Wait for a full grace period.  Any thread outside a read-side section
+ * may call it.  Ordering: the caller's accesses before the call precede
+ * every reader section the grace period did not wait for; every section
+ * it waited for precedes the caller's accesses after the return.
+ */
 static void gp_synchronize(bool expedited, const char *who)
 {
 	unsigned long cookie;
@@ -451,15 +491,23 @@ static void gp_synchronize(bool expedited, const char *who)
 	 * start, that grace period's scan sees the unpublish. */
 	rcutable_smp_mb();
 	cookie = rcutable_gp_seq_cookie(RCUTABLE_READ_ONCE(gp_seq));
-	pthread_mutex_lock(&gp_lock);
-	if (!rcutable_gp_seq_done(gp_seq, cookie)) {
-		rcutable_gp_seq_start(&gp_seq);
-		gp_run(expedited);
-		rcutable_gp_seq_end(&gp_seq);
+	for (;;) {
+		/* Acquire: pairs with the release in rcutable_gp_seq_end(),
+		 * after fence B of the grace period that satisfied us. */
+		if (rcutable_gp_seq_done(__atomic_load_n(&gp_seq, __ATOMIC_ACQUIRE), cookie))
+			break;
+		if (!gp_lock_or_wait_for_holder())
+			continue;
+		if (!rcutable_gp_seq_done(gp_seq, cookie)) {
+			rcutable_gp_seq_start(&gp_seq);
+			gp_run(expedited);
+			rcutable_gp_seq_end(&gp_seq);
+		}
+		gp_release_lock();
+		break;
 	}
-	/* The unlock (release) orders fence B and the gp_seq end before any
-	 * later caller that finds its cookie done under the lock. */
-	pthread_mutex_unlock(&gp_lock);
+	/* The grace period's end before the caller's later accesses. */
+	rcutable_smp_mb();
 }
 
 void synchronize_rcu(void)
@@ -502,6 +550,12 @@ void cond_synchronize_rcu(unsigned long oldstate)
 {
 	if (!poll_state_synchronize_rcu(oldstate))
 		synchronize_rcu();
+}
+
+unsigned long rcutable_counter_gp_completed(void)
+{
+	/* A statistic: no ordering. */
+	return RCUTABLE_READ_ONCE(gp_seq) / 2;
 }
 
 /* ---- Callbacks -------------------------------------------------------------- */

@@ -36,9 +36,12 @@ static inline void rcutable_gp_seq_start(unsigned long *seq)
 	RCUTABLE_WRITE_ONCE(*seq, *seq + 1);
 }
 
+/* Release: the grace period (its fence B) before the end is seen; pairs
+ * with the acquire of callers that find their cookie done without the
+ * grace-period lock. */
 static inline void rcutable_gp_seq_end(unsigned long *seq)
 {
-	RCUTABLE_WRITE_ONCE(*seq, *seq + 1);
+	__atomic_store_n(seq, *seq + 1, __ATOMIC_RELEASE);
 }
 
 #endif /* RCUTABLE_COMMON_GP_SEQ_H */

@@ -86,4 +86,5 @@ const struct rcutable_impl rcutable_impl_info = {
 	.needs = "membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED), Linux 4.14+",
 	.native = RCUTABLE_API_ALL,
 	.emulated = 0,
+	.gp_completed = rcutable_counter_gp_completed,
 };

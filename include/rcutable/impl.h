@@ -48,6 +48,9 @@ struct rcutable_impl {
 	const char *needs;		/* kernel feature or signal it needs, or "" */
 	unsigned native;		/* enum rcutable_api bits provided natively */
 	unsigned emulated;		/* bits provided by emulation in an adapter */
+	/* Grace periods completed since start-up, for benchmarks (batching);
+	 * NULL where the implementation cannot tell. */
+	unsigned long (*gp_completed)(void);
 };
 
 /* The RCU-flavor implementation linked into this program. */
