@@ -61,7 +61,8 @@ COMMON_OBJS := $(patsubst impls/common/%.c,$(B)/common/%.o,$(COMMON_SRCS))
 
 .PHONY: all check conformance results install clean print-impls
 all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
-	$(B)/$(i)/quick $(B)/$(i)/icount $(B)/pkgconfig/rcutable-$(i).pc) $(B)/bench/test-gbench
+	$(B)/$(i)/bench $(B)/$(i)/icount $(B)/pkgconfig/rcutable-$(i).pc) \
+	$(B)/bench/test-gbench $(B)/bench/test-placement
 
 # The Google Benchmark shim: C benchmarks, one C++ file.
 GBENCH_LIBS := $(shell pkg-config --libs benchmark 2>/dev/null || echo -lbenchmark)
@@ -72,6 +73,15 @@ $(B)/bench/gbench.o: bench/gbench.cc bench/gbench.h
 $(B)/bench/test-gbench: bench/test_gbench.c bench/gbench.h $(B)/bench/gbench.o
 	$(CC) $(CFLAGS_ALL) -c bench/test_gbench.c -o $(B)/bench/test_gbench.o
 	$(CXX) $(B)/bench/test_gbench.o $(B)/bench/gbench.o $(GBENCH_LIBS) $(LDFLAGS_ALL) -o $@
+
+# Thread placement over hwloc, and its test on synthetic topologies.
+HWLOC_LIBS := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc)
+$(B)/bench/placement.o: bench/placement.c bench/placement.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -c $< -o $@
+
+$(B)/bench/test-placement: bench/test_placement.c $(B)/bench/placement.o
+	$(CC) $(CFLAGS_ALL) -Ibench $^ $(HWLOC_LIBS) $(LDFLAGS_ALL) $(CRITERION_LIBS) -o $@
 
 $(B)/common/%.o: impls/common/%.c $(PUBLIC_HEADERS) $(wildcard impls/common/*.h)
 	@mkdir -p $(@D)
@@ -99,10 +109,14 @@ $(B)/$(1)/conformance: $(CONFORMANCE_SRCS) $(CONFORMANCE_HDRS) $(PUBLIC_HEADERS)
 		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) \
 		$$(LDFLAGS_ALL) $(CRITERION_LIBS) -o $$@
 
-$(B)/$(1)/quick: bench/quick.c $(PUBLIC_HEADERS) $$(wildcard impls/$(1)/*.h) \
-		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
-	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) $$(CFLAGS_ALL) bench/quick.c \
-		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) $$(LDFLAGS_ALL) -o $$@
+$(B)/$(1)/bench: bench/bench.c bench/gbench.h bench/placement.h $(PUBLIC_HEADERS) \
+		$$(wildcard impls/$(1)/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) \
+		$(B)/bench/gbench.o $(B)/bench/placement.o
+	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) -Ibench $$(CFLAGS_ALL) -c bench/bench.c \
+		-o $(B)/$(1)/obj/bench.o
+	$$(CXX) $(B)/$(1)/obj/bench.o $(B)/bench/gbench.o $(B)/bench/placement.o \
+		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) $(GBENCH_LIBS) \
+		$(HWLOC_LIBS) $$(LDFLAGS_ALL) -o $$@
 
 $(B)/$(1)/icount: bench/icount.c $(PUBLIC_HEADERS) $$(wildcard impls/$(1)/*.h) \
 		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)

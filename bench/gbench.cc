@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 // bench/gbench.cc: the C API of gbench.h over Google Benchmark.
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <memory>
 #include <map>
 #include <string>
 #include <vector>
@@ -11,6 +14,10 @@
 
 struct gbench_bm {
 	benchmark::internal::Benchmark *b;
+	std::string name;
+	int family;			// registration order, as Google Benchmark's
+	bool started;			// its start was reported on stderr
+	bool has_args;			// gbench_arg() was called
 };
 
 struct gbench_state {
@@ -21,6 +28,37 @@ struct gbench_state {
 
 namespace {
 
+int families;
+std::string samples_dir;	// gbench_write_samples()
+std::chrono::steady_clock::time_point t0 = std::chrono::steady_clock::now();
+
+double elapsed()
+{
+	return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// Forwards to the display reporter Google Benchmark would have used and
+// reports each finished benchmark on stderr.
+class ProgressReporter : public benchmark::BenchmarkReporter {
+public:
+	explicit ProgressReporter(benchmark::BenchmarkReporter *inner) : inner_(inner) {}
+	bool ReportContext(const Context &c) override { return inner_->ReportContext(c); }
+	void ReportRuns(const std::vector<Run> &runs) override
+	{
+		inner_->ReportRuns(runs);
+		for (const Run &r : runs)
+			if (r.run_type == Run::RT_Iteration)
+				std::fprintf(stderr, "[%7.1f s] done: %s (repetition %lld of %lld)\n",
+					     elapsed(), r.benchmark_name().c_str(),
+					     static_cast<long long>(r.repetition_index) + 1,
+					     static_cast<long long>(r.repetitions));
+	}
+	void Finalize() override { inner_->Finalize(); }
+
+private:
+	std::unique_ptr<benchmark::BenchmarkReporter> inner_;
+};
+
 double percentile(std::vector<double> &v, double p)
 {
 	size_t i = static_cast<size_t>(p * static_cast<double>(v.size() - 1));
@@ -29,13 +67,37 @@ double percentile(std::vector<double> &v, double p)
 	return v[i];
 }
 
-void report_samples(gbench_state &s)
+// <dir>/<benchmark>[_<arg>][_t<threads>].<sample>.txt, '/' as '_'.
+void write_samples(const gbench_bm &bm, gbench_state &s, const std::string &sample,
+		   const std::vector<double> &v)
+{
+	std::string file = bm.name;
+
+	if (bm.has_args)
+		file += "_" + std::to_string(s.st->range(0));
+	if (s.st->threads() > 1)
+		file += "_t" + std::to_string(s.st->threads());
+	std::replace(file.begin(), file.end(), '/', '_');
+	file = samples_dir + "/" + file + "." + sample + ".txt";
+	FILE *f = std::fopen(file.c_str(), "w");
+	if (!f) {
+		std::perror(file.c_str());
+		return;
+	}
+	for (double x : v)
+		std::fprintf(f, "%.9g\n", x);
+	std::fclose(f);
+}
+
+void report_samples(const gbench_bm &bm, gbench_state &s)
 {
 	for (auto &kv : s.samples) {
 		std::vector<double> &v = kv.second;
 
 		if (v.empty())
 			continue;
+		if (!samples_dir.empty() && s.st->thread_index() == 0)
+			write_samples(bm, s, kv.first, v);
 		const auto avg = benchmark::Counter::kAvgThreads;
 		double max = *std::max_element(v.begin(), v.end());
 		s.st->counters[kv.first + "_p50"] = benchmark::Counter(percentile(v, 0.50), avg);
@@ -51,18 +113,28 @@ extern "C" {
 
 gbench_bm *gbench_register(const char *name, gbench_fn fn, void *arg)
 {
-	auto *bm = new gbench_bm;
+	auto *bm = new gbench_bm{nullptr, name, families++, false, false};
 
-	bm->b = benchmark::RegisterBenchmark(name, [fn, arg](benchmark::State &st) {
+	bm->b = benchmark::RegisterBenchmark(name, [fn, arg, bm](benchmark::State &st) {
 		gbench_state s{&st, arg, {}};
 
+		if (!bm->started && st.thread_index() == 0) {
+			bm->started = true;
+			std::fprintf(stderr, "[%7.1f s] running %d of %d registered: %s\n", elapsed(),
+				     bm->family + 1, families, bm->name.c_str());
+		}
 		fn(&s);
-		report_samples(s);
+		report_samples(*bm, s);
 	});
 	return bm;
 }
 
-gbench_bm *gbench_arg(gbench_bm *bm, long long v) { bm->b->Arg(v); return bm; }
+gbench_bm *gbench_arg(gbench_bm *bm, long long v)
+{
+	bm->b->Arg(v);
+	bm->has_args = true;
+	return bm;
+}
 gbench_bm *gbench_threads(gbench_bm *bm, int n) { bm->b->Threads(n); return bm; }
 gbench_bm *gbench_iterations(gbench_bm *bm, long long n) { bm->b->Iterations(n); return bm; }
 gbench_bm *gbench_repetitions(gbench_bm *bm, int n) { bm->b->Repetitions(n); return bm; }
@@ -87,6 +159,7 @@ void gbench_pause_timing(gbench_state *s) { s->st->PauseTiming(); }
 void gbench_resume_timing(gbench_state *s) { s->st->ResumeTiming(); }
 void gbench_set_iteration_time(gbench_state *s, double t) { s->st->SetIterationTime(t); }
 void gbench_skip_with_error(gbench_state *s, const char *m) { s->st->SkipWithError(m); }
+void gbench_label(gbench_state *s, const char *l) { s->st->SetLabel(l); }
 
 void gbench_counter(gbench_state *s, const char *name, double v, unsigned flags)
 {
@@ -96,6 +169,11 @@ void gbench_counter(gbench_state *s, const char *name, double v, unsigned flags)
 void gbench_sample(gbench_state *s, const char *name, double v)
 {
 	s->samples[name].push_back(v);
+}
+
+void gbench_write_samples(const char *dir)
+{
+	samples_dir = dir;
 }
 
 void gbench_context(const char *key, const char *value)
@@ -108,7 +186,9 @@ int gbench_main(int argc, char **argv)
 	benchmark::Initialize(&argc, argv);
 	if (benchmark::ReportUnrecognizedArguments(argc, argv))
 		return 1;
-	benchmark::RunSpecifiedBenchmarks();
+	ProgressReporter progress(benchmark::CreateDefaultDisplayReporter());
+
+	benchmark::RunSpecifiedBenchmarks(&progress);
 	benchmark::Shutdown();
 	return 0;
 }

@@ -44,6 +44,7 @@ enum gbench_counter_flags {
 	GBENCH_COUNTER_AVG_THREADS = 1 << 1,	/* averaged over threads */
 	GBENCH_COUNTER_AVG_ITERATIONS = 1 << 3,	/* divided by iterations */
 };
+#define GBENCH_COUNTER_INVERT	0x80000000u	/* 1/value: with RATE, time per item */
 
 /* Registration; each returns bm so calls chain.  arg reaches the
  * benchmark through gbench_user_arg(). */
@@ -66,17 +67,26 @@ void gbench_resume_timing(gbench_state *st);
 void gbench_set_iteration_time(gbench_state *st, double seconds);
 void gbench_counter(gbench_state *st, const char *name, double value, unsigned flags);
 void gbench_skip_with_error(gbench_state *st, const char *message);
+/* The run's label in the report: say what runs concurrently with it. */
+void gbench_label(gbench_state *st, const char *label);
 
 /*
  * Per-iteration samples (a latency, say): at the end of the run the
  * benchmark reports counters <name>_p50, <name>_p99 and <name>_max.
  */
 void gbench_sample(gbench_state *st, const char *name, double value);
+/* Also write each benchmark's raw samples, one per line, to files in dir:
+ * <benchmark>[_<arg>][_t<threads>].<sample>.txt, '/' written as '_'. */
+void gbench_write_samples(const char *dir);
 
 /* A key/value pair for the JSON "context" (machine, placement, ...). */
 void gbench_context(const char *key, const char *value);
 
-/* Parse Google Benchmark's flags, run the registered benchmarks. */
+/*
+ * Parse Google Benchmark's flags, run the registered benchmarks.  Each
+ * benchmark's start and end are reported on stderr (family n of m, elapsed
+ * seconds), whatever the output format on stdout.
+ */
 int gbench_main(int argc, char **argv);
 
 /* Keep a value, or all of memory, from the optimiser. */

@@ -30,6 +30,7 @@ static void bm_samples(gbench_state *st)
 		gbench_set_iteration_time(st, 1e-6);
 		gbench_sample(st, "lat", (double)(i++ % 100));	/* 0..99 */
 	}
+	gbench_label(st, "beside nothing");
 }
 
 static void bm_threads(gbench_state *st)
@@ -72,6 +73,8 @@ int main(int argc, char **argv)
 	int bad = 0;
 
 	snprintf(out, sizeof(out), "--benchmark_out=%s", argc > 1 ? argv[1] : "gbench-test.json");
+	if (argc > 2)
+		gbench_write_samples(argv[2]);
 	gbench_arg(gbench_register("shim_sum_arg", bm_sum, NULL), 8);
 	gbench_manual_time(gbench_register("shim_samples", bm_samples, NULL));
 	gbench_threads(gbench_register("shim_threads", bm_threads, &seen), 2);
@@ -91,6 +94,18 @@ int main(int argc, char **argv)
 	bad += expect(json, "\"lat_p50\": ");
 	bad += expect(json, "\"name\": \"shim_threads/threads:2\"");
 	bad += expect(json, "\"rcutable_test\": \"shim\"");
+	bad += expect(json, "\"label\": \"beside nothing\"");
+	if (argc > 2) {
+		char path[512];
+		const char *raw;
+
+		snprintf(path, sizeof(path), "%s/shim_samples.lat.txt", argv[2]);
+		raw = slurp(path);
+		if (!raw || strncmp(raw, "0\n1\n2\n", 6) != 0) {
+			fprintf(stderr, "test_gbench: raw samples missing or wrong in %s\n", path);
+			bad++;
+		}
+	}
 	if (seen != 3) {
 		fprintf(stderr, "test_gbench: threads seen 0x%x, want 0x3\n", seen);
 		bad++;

@@ -1,0 +1,113 @@
+"""scripts/results.py: the figures of a `make results` run, read from the
+files scripts/run-all leaves in a results directory; shared by
+scripts/gen-results (RESULTS.md) and scripts/gen-plots (plots/)."""
+import glob
+import json
+import os
+
+READER_COUNTS = (0, 1, 2, 4, 8, 16)
+UPDATER_COUNTS = (1, 2, 4, 8)
+
+
+def peer_of(impl):
+    """The liburcu counterpart measured beside an rcutable implementation."""
+    return None if impl.startswith("ext-") else "ext-liburcu-" + impl
+
+
+def _base(run_name):
+    """'gp_latency/normal/1/iterations:1000/manual_time' -> 'gp_latency/normal/1'."""
+    return "/".join(p for p in run_name.split("/")
+                    if not p.split(":")[0] in ("iterations", "repeats", "manual_time",
+                                               "threads", "real_time")
+                    and p != "manual_time")
+
+
+class Run:
+    """One implementation's Google Benchmark JSON output."""
+
+    def __init__(self, path):
+        data = json.load(open(path))
+        self.context = data["context"]
+        self.impl = self.context["rcutable_impl"]
+        self.emulated_groups = set(self.context.get("rcutable_emulated_groups", "").split())
+        self.runs = {}          # base name -> list of per-repetition entries
+        self.aggregates = {}    # (base name, aggregate) -> entry
+        for b in data["benchmarks"]:
+            key = _base(b["run_name"])
+            if b.get("threads", 1) > 1:
+                key += "/threads:%d" % b["threads"]
+            if b.get("error_occurred"):
+                continue
+            if b["run_type"] == "aggregate":
+                self.aggregates[(key, b["aggregate_name"])] = b
+            else:
+                self.runs.setdefault(key, []).append(b)
+
+    def get(self, name, field):
+        """A field of a benchmark: the median over repetitions, else its one run."""
+        agg = self.aggregates.get((name, "median"))
+        if agg and field in agg:
+            return agg[field]
+        runs = self.runs.get(name)
+        if not runs or field not in runs[0]:
+            return None
+        vals = sorted(r[field] for r in runs)
+        return vals[len(vals) // 2]
+
+    def stddev(self, name, field):
+        agg = self.aggregates.get((name, "stddev"))
+        return agg.get(field, 0.0) if agg else 0.0
+
+    def latency(self, name, prefix="latency_us"):
+        """p50, p99, max (and n) of a benchmark's samples, or None."""
+        p50 = self.get(name, prefix + "_p50")
+        if p50 is None:
+            return None
+        return {"p50": p50, "p99": self.get(name, prefix + "_p99"),
+                "max": self.get(name, prefix + "_max"), "n": self.get(name, prefix + "_n")}
+
+    def gp(self, kind, readers, prefix="latency_us"):
+        return self.latency("gp_latency/%s/%d" % (kind, readers), prefix)
+
+    def floor(self, readers):
+        return self.latency("membarrier_floor/%d" % readers)
+
+    def updaters(self, threads):
+        name = "concurrent_updaters" + ("/threads:%d" % threads if threads > 1 else "")
+        calls = self.get(name, "calls")
+        if calls is None:
+            return None
+        gps = self.get(name, "grace_periods")
+        return {"calls_per_s": self.get(name, "calls_per_s"),
+                "gps_per_call": gps / calls if gps is not None and calls else None}
+
+
+def load(d):
+    """machine, {impl: Run}, conformance text, {impl: instruction counts}."""
+    machine = json.load(open(os.path.join(d, "machine.json")))
+    runs = {}
+    for p in sorted(glob.glob(os.path.join(d, "bench-*.json"))):
+        r = Run(p)
+        runs[r.impl] = r
+    conf_path = os.path.join(d, "conformance.txt")
+    conf = open(conf_path).read() if os.path.exists(conf_path) else ""
+    icount = {}
+    ipath = os.path.join(d, "instructions.jsonl")
+    if os.path.exists(ipath):
+        for line in open(ipath):
+            if line.strip():
+                r = json.loads(line)
+                icount[r["impl"]] = r
+    return machine, runs, conf, icount
+
+
+def ordered(runs):
+    """rcutable's implementations first, each followed by its peer."""
+    names = [n for n in runs if not n.startswith("ext-")]
+    out = []
+    for n in names:
+        out.append(n)
+        if peer_of(n) in runs:
+            out.append(peer_of(n))
+    out += [n for n in runs if n not in out]
+    return out
