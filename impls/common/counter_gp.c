@@ -292,8 +292,25 @@ void rcutable_reader_register_and_lock(void)
 	rcu_read_lock();
 }
 
-void rcutable_reader_wake_updater(void)
+/*
+ * rcu_read_unlock() found the updater asleep; c is the counter of the
+ * section it just ended.  Both waits of gp_run() wait only for sections of
+ * a phase other than the current one, so a section of the current phase
+ * does not wake the updater: with many readers, those that keep running
+ * would otherwise wake it again and again while it waits for one that is
+ * preempted.  The fence orders the load of futex in rcu_read_unlock() before
+ * the load of the phase; it pairs with the smp_mb() after the flip in
+ * gp_run(), which precedes the -1 of the second wait: a reader that sees
+ * that -1 sees the flip.  A reader that sees an older -1 and misses the
+ * flip is seen by the second wait's recheck instead (its fence after the
+ * -1 in wait_for_readers()).
+ */
+void rcutable_reader_wake_updater(unsigned long c)
 {
+	rcutable_smp_mb();
+	if ((c & RCUTABLE_CTR_PHASE) ==
+	    (RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr) & RCUTABLE_CTR_PHASE))
+		return;
 	if (__atomic_exchange_n(&rcutable_rcu_gp.futex, 0, __ATOMIC_RELAXED) == -1)
 		rcutable_futex_wake(&rcutable_rcu_gp.futex, 1);
 }

@@ -54,7 +54,7 @@ extern __thread struct rcutable_reader rcutable_rcu_reader;
 
 /* Out of line: first read of an unregistered thread; misuse. */
 void rcutable_reader_register_and_lock(void);
-void rcutable_reader_wake_updater(void);
+void rcutable_reader_wake_updater(unsigned long section_ctr);
 __attribute__((noreturn)) void rcutable_reader_unbalanced(void);
 __attribute__((noreturn)) void rcutable_reader_overflow(void);
 
@@ -101,7 +101,7 @@ static inline void rcu_read_unlock(void)
 		RCUTABLE_WRITE_ONCE(r->ctr, RCUTABLE_CTR_IDLE);
 		RCUTABLE_READER_FENCE();
 		if (rcutable_unlikely(RCUTABLE_READ_ONCE(rcutable_rcu_gp.futex) == -1))
-			rcutable_reader_wake_updater();
+			rcutable_reader_wake_updater(c);
 	} else {
 		if (rcutable_unlikely(!(c & RCUTABLE_CTR_NEST_MASK)))
 			rcutable_reader_unbalanced();
