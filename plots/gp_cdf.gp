@@ -6,6 +6,6 @@ set xlabel "latency (us, log scale)"
 set ylabel "fraction of grace periods"
 set logscale x
 set yrange [0:1]
-set key bottom right
+set key top left
 plot for [i in impls] data.'/cdf-'.i.'-normal.dat' using 1:2 with lines lw 2 title i.' synchronize_rcu()', \
      for [i in impls] data.'/cdf-'.i.'-expedited.dat' using 1:2 with lines lw 2 dt 2 title i.' expedited'
