@@ -16,10 +16,8 @@ def peer_of(impl):
 
 def _base(run_name):
     """'gp_latency/normal/1/iterations:1000/manual_time' -> 'gp_latency/normal/1'."""
-    return "/".join(p for p in run_name.split("/")
-                    if not p.split(":")[0] in ("iterations", "repeats", "manual_time",
-                                               "threads", "real_time")
-                    and p != "manual_time")
+    decorations = ("iterations", "repeats", "manual_time", "threads", "real_time")
+    return "/".join(p for p in run_name.split("/") if p.split(":")[0] not in decorations)
 
 
 class Run:
