@@ -12,12 +12,13 @@ PREFIX ?= /usr/local
 CC ?= cc
 CXX ?= c++
 
-IMPLS := memb busted ext-liburcu-memb
-INSTALL_IMPLS := memb
+IMPLS := memb mb busted ext-liburcu-memb ext-liburcu-mb
+INSTALL_IMPLS := memb mb
 
 COMMON_SRCS := impls/common/diag.c impls/common/cbq.c impls/common/irq.c \
 	impls/common/wait_gp.c
 memb_SRCS := impls/memb/memb.c impls/common/counter_gp.c
+mb_SRCS := impls/mb/mb.c impls/common/counter_gp.c
 busted_SRCS := impls/busted/busted.c
 # Peers: one adapter source pair, compiled once per liburcu flavor.
 LIBURCU_ADAPTER_SRCS := impls/common/liburcu_adapter.c impls/common/liburcu_side.c
@@ -27,6 +28,9 @@ liburcu_libs = $(shell pkg-config --libs liburcu-$(1) 2>/dev/null || echo -lurcu
 ext-liburcu-memb_SRCS := $(LIBURCU_ADAPTER_SRCS)
 ext-liburcu-memb_CPPFLAGS := $(call liburcu_cppflags,memb)
 ext-liburcu-memb_LIBS := $(call liburcu_libs,memb)
+ext-liburcu-mb_SRCS := $(LIBURCU_ADAPTER_SRCS)
+ext-liburcu-mb_CPPFLAGS := $(call liburcu_cppflags,mb)
+ext-liburcu-mb_LIBS := $(call liburcu_libs,mb)
 # Headers of impls/common that an implementation's rcu_impl.h includes.
 INSTALLED_COMMON_HEADERS := impls/common/counter_reader.h
 

@@ -228,6 +228,23 @@ static void bm_rcu_dereference(gbench_state *st)
 	rcu_unregister_thread();
 }
 
+#if defined(__x86_64__)
+/* The two full fences of x86-64, alone: mb's readers use the cheaper. */
+static void bm_fence_mfence(gbench_state *st)
+{
+	bind_slot(0);
+	gbench_label(st, "alone");
+	TIMED_OPS(st, __asm__ __volatile__("mfence" ::: "memory"));
+}
+
+static void bm_fence_lock_add(gbench_state *st)
+{
+	bind_slot(0);
+	gbench_label(st, "alone");
+	TIMED_OPS(st, __asm__ __volatile__("lock; addl $0,-4(%%rsp)" ::: "memory", "cc"));
+}
+#endif
+
 /* ---- Asynchronous update-side overhead ------------------------------------- */
 
 #define ENQUEUE_BATCH	100
@@ -504,6 +521,10 @@ static void register_all(void)
 	gbench_repetitions(gbench_register("read_pair_under_updater",
 					   bm_read_pair_under_updater, NULL), 5);
 	gbench_repetitions(gbench_register("rcu_dereference", bm_rcu_dereference, NULL), 5);
+#if defined(__x86_64__)
+	gbench_repetitions(gbench_register("fence/mfence", bm_fence_mfence, NULL), 5);
+	gbench_repetitions(gbench_register("fence/lock_add", bm_fence_lock_add, NULL), 5);
+#endif
 	gbench_manual_time(gbench_register("call_rcu_enqueue", bm_call_rcu_enqueue, NULL));
 	gbench_register("callback_throughput", bm_callback_throughput, NULL);
 	register_gp_latency("gp_latency/normal", synchronize_rcu, bm_gp_latency, gp_calls);

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * impls/common/liburcu_reader.h: the read side of an ext-liburcu-* peer:
+ * liburcu's own inline (LGPL) read side, unchanged, so benchmarks measure
+ * liburcu.  The peer's rcu_impl.h defines RCUTABLE_URCU_STATIC_HEADER (the
+ * flavor's <urcu/static/...> header) and RCUTABLE_URCU_INLINE(x) (its
+ * _urcu_<flavor>_x names) and includes this file.  Readers must register
+ * (rcu_register_thread()), as liburcu requires.
+ */
+#ifndef RCUTABLE_COMMON_LIBURCU_READER_H
+#define RCUTABLE_COMMON_LIBURCU_READER_H
+
+#include <stdbool.h>
+#include RCUTABLE_URCU_STATIC_HEADER
+
+static inline void rcu_read_lock(void) { RCUTABLE_URCU_INLINE(read_lock)(); }
+static inline void rcu_read_unlock(void) { RCUTABLE_URCU_INLINE(read_unlock)(); }
+static inline bool rcu_read_lock_held(void) { return RCUTABLE_URCU_INLINE(read_ongoing)(); }
+static inline void rcu_quiescent_state(void) {}
+static inline void rcu_thread_offline(void) {}
+static inline void rcu_thread_online(void) {}
+static inline bool rcu_is_watching(void) { return true; }
+
+#endif /* RCUTABLE_COMMON_LIBURCU_READER_H */
