@@ -12,12 +12,13 @@ PREFIX ?= /usr/local
 CC ?= cc
 CXX ?= c++
 
-IMPLS := memb mb busted ext-liburcu-memb ext-liburcu-mb
-INSTALL_IMPLS := memb mb
+IMPLS := memb signal mb busted ext-liburcu-memb ext-liburcu-signal ext-liburcu-mb
+INSTALL_IMPLS := memb signal mb
 
 COMMON_SRCS := impls/common/diag.c impls/common/cbq.c impls/common/irq.c \
-	impls/common/wait_gp.c
+	impls/common/wait_gp.c impls/common/sigmask.c
 memb_SRCS := impls/memb/memb.c impls/common/counter_gp.c
+signal_SRCS := impls/signal/signal.c impls/common/counter_gp.c
 mb_SRCS := impls/mb/mb.c impls/common/counter_gp.c
 busted_SRCS := impls/busted/busted.c
 # Peers: one adapter source pair, compiled once per liburcu flavor.
@@ -28,6 +29,9 @@ liburcu_libs = $(shell pkg-config --libs liburcu-$(1) 2>/dev/null || echo -lurcu
 ext-liburcu-memb_SRCS := $(LIBURCU_ADAPTER_SRCS)
 ext-liburcu-memb_CPPFLAGS := $(call liburcu_cppflags,memb)
 ext-liburcu-memb_LIBS := $(call liburcu_libs,memb)
+ext-liburcu-signal_SRCS := $(LIBURCU_ADAPTER_SRCS)
+ext-liburcu-signal_CPPFLAGS := $(call liburcu_cppflags,signal) -DRCUTABLE_URCU_RESERVED_SIGNAL=SIGUSR1
+ext-liburcu-signal_LIBS := $(call liburcu_libs,signal)
 ext-liburcu-mb_SRCS := $(LIBURCU_ADAPTER_SRCS)
 ext-liburcu-mb_CPPFLAGS := $(call liburcu_cppflags,mb)
 ext-liburcu-mb_LIBS := $(call liburcu_libs,mb)

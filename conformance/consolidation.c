@@ -74,16 +74,17 @@ Test(consolidation, deprecated_call_and_barrier, .timeout = 20)
 
 /* local_irq_save() blocks asynchronous signals until local_irq_restore(). */
 static int got_signal;
-static void on_usr1(int sig) { (void)sig; flag_set(&got_signal, 1); }
+static void on_usr2(int sig) { (void)sig; flag_set(&got_signal, 1); }
 
+/* SIGUSR2: SIGUSR1 is liburcu-signal's own, in its peer. */
 Test(consolidation, local_irq_save_blocks_signals)
 {
 	unsigned long f1, f2;
 
-	signal(SIGUSR1, on_usr1);
+	signal(SIGUSR2, on_usr2);
 	local_irq_save(f1);
 	local_irq_save(f2);
-	pthread_kill(pthread_self(), SIGUSR1);
+	pthread_kill(pthread_self(), SIGUSR2);
 	cr_assert_eq(flag_get(&got_signal), 0, "a signal was delivered inside local_irq_save()");
 	cr_assert(rcu_read_lock_held());
 	local_irq_restore(f2);

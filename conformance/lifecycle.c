@@ -290,7 +290,7 @@ static void *sig_killer(void *arg)
 		/* Dekker handshake with the joiner: never signal a joined thread. */
 		flag_set(&sig_in_kill, 1);
 		if (flag_get(&sig_target_live))
-			pthread_kill(sig_target, SIGUSR1);
+			pthread_kill(sig_target, SIGUSR2);
 		flag_set(&sig_in_kill, 0);
 	}
 	return NULL;
@@ -301,7 +301,7 @@ Test(lifecycle, signal_handler_readers_during_registration, .timeout = 60)
 	struct sigaction sa = { .sa_handler = reading_handler, .sa_flags = SA_RESTART };
 	pthread_t k;
 
-	sigaction(SIGUSR1, &sa, NULL);
+	sigaction(SIGUSR2, &sa, NULL);
 	k = spawn(sig_killer, NULL);
 	for (int i = 0; i < 3000; i++) {
 		flag_set(&sig_target_live, 0);

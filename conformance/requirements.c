@@ -3,7 +3,9 @@
  * conformance/requirements.c: an implementation that needs a kernel
  * feature says so clearly at first use when the kernel lacks it, and names
  * the implementations that work without it.  The kernel's lack is made
- * real with a seccomp filter that fails the system call with ENOSYS.
+ * real with a seccomp filter that fails the system call with ENOSYS.  An
+ * implementation that reserves a signal says so when the application takes
+ * the signal or a reader blocks it, instead of waiting forever.
  */
 #include <errno.h>
 #include <linux/filter.h>
@@ -13,6 +15,7 @@
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include "helpers.h"
+#include "sigmask.h"
 
 static void deny_syscall(long nr)
 {
@@ -50,4 +53,62 @@ Test(requirements, missing_membarrier_is_explained, .timeout = 20)
 		cr_skip_test("%s does not need membarrier()", rcutable_impl_info.name);
 	expect_abort(sync_without_membarrier, NULL, "rcutable-signal or rcutable-mb");
 	expect_abort(read_without_membarrier, NULL, "MEMBARRIER_CMD_PRIVATE_EXPEDITED");
+}
+
+static void skip_unless_reserves_signal(void)
+{
+	if (!strstr(rcutable_impl_info.needs, "signal") || !rcutable_reserved_signal())
+		cr_skip_test("%s reserves no signal", rcutable_impl_info.name);
+}
+
+static int reader_blocks_signal;
+
+static void *registered_reader(void *arg)
+{
+	(void)arg;
+	rcu_register_thread();
+	if (reader_blocks_signal) {
+		sigset_t set;
+
+		sigemptyset(&set);
+		sigaddset(&set, rcutable_reserved_signal());
+		pthread_sigmask(SIG_BLOCK, &set, NULL);
+	}
+	flag_set(&reader_blocks_signal, 2);
+	for (;;)
+		sleep_ms(100);
+	return NULL;
+}
+
+static void on_reserved(int sig) { (void)sig; }
+
+static void sync_after_handler_replaced(void *arg)
+{
+	(void)arg;
+	synchronize_rcu();		/* first use: rcutable's handler is in */
+	spawn(registered_reader, NULL);
+	flag_wait(&reader_blocks_signal, 2, 5000);
+	signal(rcutable_reserved_signal(), on_reserved);
+	synchronize_rcu();
+}
+
+static void sync_with_reader_blocking(void *arg)
+{
+	(void)arg;
+	reader_blocks_signal = 1;
+	spawn(registered_reader, NULL);
+	flag_wait(&reader_blocks_signal, 2, 5000);
+	synchronize_rcu();
+}
+
+Test(requirements, replaced_signal_handler_is_explained, .timeout = 20)
+{
+	skip_unless_reserves_signal();
+	expect_abort(sync_after_handler_replaced, NULL, "application replaced its handler");
+}
+
+Test(requirements, reader_blocking_the_signal_is_named, .timeout = 20)
+{
+	skip_unless_reserves_signal();
+	expect_abort(sync_with_reader_blocking, NULL, "blocks signal");
 }

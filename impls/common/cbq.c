@@ -23,6 +23,7 @@
 #include "cbq.h"
 #include "completion.h"
 #include "diag.h"
+#include "sigmask.h"
 #include "futex.h"
 
 /* Engines whose worker has started, for exit() and fork(). */
@@ -148,7 +149,7 @@ static void *cbq_worker(void *arg)
 	bool got;
 
 	/* The application's signals go to its own threads. */
-	sigfillset(&all);
+	rcutable_sigfillset_unreserved(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
 	for (;;) {
 		pthread_mutex_lock(&q->consumer_lock);

@@ -7,6 +7,8 @@
 #ifndef RCUTABLE_COMMON_COUNTER_FLAVOR_H
 #define RCUTABLE_COMMON_COUNTER_FLAVOR_H
 
+struct rcutable_reader;
+
 /* Once, before the first grace period or registration: acquire what the
  * flavor needs from the kernel, or abort with a message that says what is
  * missing and which implementations work without it. */
@@ -19,6 +21,14 @@ void rcutable_flavor_init(void);
  * its accesses after that fence see everything the caller did before.
  */
 void rcutable_flavor_mb_all(void);
+
+/*
+ * Provided by counter_gp.c: the registry's sentinel, for flavors that reach
+ * readers one by one (r = head->next; r != head; r = r->next).  Only inside
+ * rcutable_flavor_mb_all(), which counter_gp.c calls with the registry
+ * locked and every thread registered before the call in it.
+ */
+struct rcutable_reader *rcutable_counter_registry(void);
 
 /* Provided by counter_gp.c: grace periods completed so far, for the
  * flavor's descriptor (rcutable_impl.gp_completed). */

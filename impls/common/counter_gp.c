@@ -66,6 +66,7 @@
 #include "cbq.h"
 #include "counter_flavor.h"
 #include "diag.h"
+#include "sigmask.h"
 #include "futex.h"
 #include "gp_seq.h"
 
@@ -133,9 +134,11 @@ static void gp_synchronize(bool expedited, const char *who);
 static void registry_splice_newcomers(void)
 {
 	/* Acquire: pairs with the release in rcu_register_thread(), so each
-	 * newcomer's counter and tid are visible. */
+	 * newcomer's counter and tid are visible.  Release: pairs with the
+	 * acquire of a later push, whose thread's sections then see what the
+	 * updater did before this splice (gp_run()). */
 	struct rcutable_reader *r = __atomic_exchange_n(&newcomers, NULL,
-							__ATOMIC_ACQUIRE);
+							__ATOMIC_ACQ_REL);
 
 	while (r) {
 		struct rcutable_reader *next = r->next;
@@ -158,7 +161,7 @@ static void reader_unregister(struct rcutable_reader *r, bool restore)
 {
 	sigset_t all, saved;
 
-	sigfillset(&all);
+	rcutable_sigfillset_unreserved(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &saved);
 	pthread_mutex_lock(&registry_lock);
 	registry_splice_newcomers();
@@ -238,7 +241,7 @@ static void gp_ensure_init(void)
 	/* Acquire: pairs with the release at the end of gp_init(). */
 	if (rcutable_likely(__atomic_load_n(&gp_ready, __ATOMIC_ACQUIRE)))
 		return;
-	sigfillset(&all);
+	rcutable_sigfillset_unreserved(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &saved);
 	pthread_once(&init_once, gp_init);
 	pthread_sigmask(SIG_SETMASK, &saved, NULL);
@@ -255,7 +258,7 @@ void rcu_register_thread(void)
 	gp_ensure_init();
 	/* A signal handler that reads must not register this thread too,
 	 * nor read while it is neither idle-registered nor pushed. */
-	sigfillset(&all);
+	rcutable_sigfillset_unreserved(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &saved);
 	if (!RCUTABLE_READ_ONCE(self->ctr)) {
 		self->tid = rcutable_gettid();
@@ -264,12 +267,17 @@ void rcu_register_thread(void)
 		do {
 			self->next = top;
 			/* Release: the counter and tid precede the push; pairs
-			 * with the acquire in registry_splice_newcomers(). */
+			 * with the acquire in registry_splice_newcomers().
+			 * Acquire: pairs with the release of an earlier splice
+			 * (see gp_run()). */
 		} while (!__atomic_compare_exchange_n(&newcomers, &top, self, true,
-						      __ATOMIC_RELEASE,
+						      __ATOMIC_ACQ_REL,
 						      __ATOMIC_RELAXED));
 		pthread_setspecific(exit_key, self);
 	}
+	/* A registered thread must take the reserved signal, if any. */
+	if (rcutable_reserved_signal())
+		sigdelset(&saved, rcutable_reserved_signal());
 	pthread_sigmask(SIG_SETMASK, &saved, NULL);
 }
 
@@ -428,6 +436,10 @@ static void gp_run(bool expedited)
 	uint64_t t0 = rcutable_now_ns(), cost, spin_ns;
 
 	RCUTABLE_WRITE_ONCE(stall_clock_ns, t0);
+	pthread_mutex_lock(&registry_lock);
+	/* Before A, for flavors that reach readers one by one (signal): every
+	 * thread pushed by now gets its fence. */
+	registry_splice_newcomers();
 	/* A: pairs with RCUTABLE_READER_FENCE() in rcu_read_lock().  Also
 	 * orders the gp_seq start before the scan (pairs with the smp_mb() in
 	 * gp_synchronize() and get_state_synchronize_rcu()). */
@@ -438,9 +450,12 @@ static void gp_run(bool expedited)
 	gp_mb_cost_ns = (gp_mb_cost_ns * 7 + cost) / 8;
 	spin_ns = gp_mb_cost_ns < GP_SPIN_MIN_NS ? GP_SPIN_MIN_NS : gp_mb_cost_ns;
 
-	pthread_mutex_lock(&registry_lock);
-	/* After A: a thread pushed too late for this splice registered after
-	 * its share of A, so its sections need not be waited for. */
+	/* After A, for membarrier (which fences every thread): a thread
+	 * pushed too late for this splice registered after its share of A, so
+	 * its sections need not be waited for.  A thread pushed after the first
+	 * splice and not signalled is in the same case: its push, an acq_rel
+	 * RMW after the splice's in newcomers' order, orders its sections after
+	 * everything this updater did before the splice. */
 	registry_splice_newcomers();
 	wait_for_readers(phase, expedited, spin_ns);
 	/* Step 1's loads before the flip, the flip before step 3's loads: the
@@ -457,8 +472,8 @@ static void gp_run(bool expedited)
 	 * issued before the registry unlock, so that no reader's removal or
 	 * the gp_seq end can be seen before the scan's loads. */
 #if RCUTABLE_GP_FENCE_B
-	pthread_mutex_unlock(&registry_lock);
 	rcutable_flavor_mb_all();
+	pthread_mutex_unlock(&registry_lock);
 #else
 	rcutable_smp_mb();
 	pthread_mutex_unlock(&registry_lock);
@@ -567,6 +582,11 @@ void cond_synchronize_rcu(unsigned long oldstate)
 {
 	if (!poll_state_synchronize_rcu(oldstate))
 		synchronize_rcu();
+}
+
+struct rcutable_reader *rcutable_counter_registry(void)
+{
+	return &registry;
 }
 
 unsigned long rcutable_counter_gp_completed(void)

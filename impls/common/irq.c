@@ -3,7 +3,8 @@
  * impls/common/irq.c: local_irq_save()/local_irq_restore() in user space.
  *
  * Signals are user space's interrupts: "disabling interrupts" blocks every
- * asynchronous signal of the calling thread.  The synchronous ones (a fault
+ * asynchronous signal of the calling thread but the one rcutable-signal
+ * reserves for its grace periods (sigmask.h).  The synchronous ones (a fault
  * the thread itself causes) cannot usefully be blocked and stay open.
  */
 #define _GNU_SOURCE
@@ -11,6 +12,7 @@
 #include <signal.h>
 
 #include "diag.h"
+#include "sigmask.h"
 
 static __thread unsigned long irq_depth;
 static __thread sigset_t irq_saved_mask;
@@ -22,7 +24,7 @@ static void async_signals(sigset_t *set)
 	};
 	unsigned i;
 
-	sigfillset(set);
+	rcutable_sigfillset_unreserved(set);
 	for (i = 0; i < sizeof(synchronous) / sizeof(synchronous[0]); i++)
 		sigdelset(set, synchronous[i]);
 }

@@ -21,6 +21,7 @@
 #include <rcutable/rcupdate.h>
 #include "completion.h"
 #include "diag.h"
+#include "sigmask.h"
 
 /* liburcu_side.c */
 void rcutable_urcu_synchronize(void);
@@ -52,7 +53,7 @@ static void unregister_at_thread_exit(void *arg)
 	sigset_t all;
 
 	(void)arg;
-	sigfillset(&all);
+	rcutable_sigfillset_unreserved(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
 	if (rcutable_urcu_read_ongoing()) {
 		rcutable_warn("thread %d exited inside an RCU read-side critical "
@@ -83,7 +84,7 @@ void rcu_register_thread(void)
 	if (registered)
 		return;
 	pthread_once(&init_once, adapter_init);
-	sigfillset(&all);
+	rcutable_sigfillset_unreserved(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &saved);
 	if (!registered) {
 		rcutable_urcu_register();
@@ -102,7 +103,7 @@ void rcu_unregister_thread(void)
 	if (rcu_read_lock_held())
 		rcutable_die("rcu_unregister_thread() inside an RCU read-side "
 			     "critical section");
-	sigfillset(&all);
+	rcutable_sigfillset_unreserved(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &saved);
 	pthread_setspecific(exit_key, NULL);
 	rcutable_urcu_unregister();
@@ -112,6 +113,15 @@ void rcu_unregister_thread(void)
 
 void rcutable_rcu_read_lock(void) { rcu_read_lock(); }
 void rcutable_rcu_read_unlock(void) { rcu_read_unlock(); }
+
+#ifdef RCUTABLE_URCU_RESERVED_SIGNAL
+/* The flavor's own signal (liburcu-signal: SIGUSR1) stays open wherever
+ * rcutable blocks signals, or liburcu's grace periods would wait forever. */
+int rcutable_reserved_signal(void)
+{
+	return RCUTABLE_URCU_RESERVED_SIGNAL;
+}
+#endif
 
 /* ---- Grace periods, and the polled cookies (emulated) ------------------- */
 

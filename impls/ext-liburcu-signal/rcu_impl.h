@@ -1,0 +1,13 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * impls/ext-liburcu-signal/rcu_impl.h: the peer liburcu (urcu-signal flavor,
+ * Debian liburcu-dev) behind rcutable's API; read side in liburcu_reader.h.
+ */
+#ifndef RCUTABLE_EXT_LIBURCU_SIGNAL_RCU_IMPL_H
+#define RCUTABLE_EXT_LIBURCU_SIGNAL_RCU_IMPL_H
+
+#define RCUTABLE_URCU_STATIC_HEADER	<urcu/static/urcu-signal.h>
+#define RCUTABLE_URCU_INLINE(x)		_urcu_signal_##x
+#include "liburcu_reader.h"
+
+#endif

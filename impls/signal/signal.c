@@ -1,0 +1,241 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * impls/signal/signal.c: the signal flavor of the counter-based RCU.
+ *
+ * The updater's "full fence on every reader" is a real-time signal sent to
+ * each registered reader thread: its handler executes a full fence and
+ * acknowledges; the updater waits for every acknowledgement (a short spin,
+ * then a futex).  Nothing is needed from the kernel beyond signals.
+ *
+ * The signal is SIGRTMIN+RCUTABLE_SIGNAL_OFFSET (3 unless the build says
+ * otherwise), or what the environment variable RCUTABLE_SIGNAL names
+ * ("SIGRTMIN+N", "SIGRTMAX-N" or a number), read once at start-up.
+ * rcutable refuses to start if the application already handles that
+ * signal.  The handler is installed with SA_RESTART, so the application's
+ * blocking system calls are restarted, and registered threads never block
+ * the signal (sigmask.h).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <rcutable/compiler.h>
+#include <rcutable/impl.h>
+#include <rcutable/rcupdate.h>
+#include "counter_flavor.h"
+#include "diag.h"
+#include "futex.h"
+#include "sigmask.h"
+
+#ifndef RCUTABLE_SIGNAL_OFFSET
+#define RCUTABLE_SIGNAL_OFFSET	3
+#endif
+/* Acknowledgements are awaited this long by spinning before sleeping. */
+#define ACK_SPIN_NS		20000u
+/* A wait this long checks whether a reader thread blocks the signal. */
+#define ACK_CHECK_NS		1000000000ull
+
+static int rcu_signal;		/* chosen once, by signal_choose() */
+static pthread_once_t choose_once = PTHREAD_ONCE_INIT;
+static int acks;		/* handlers run this round; futex word */
+static int acks_wanted;		/* signals sent this round */
+
+/* "SIGRTMIN+N", "SIGRTMAX-N" or "N" (a signal number). */
+static int signal_parse(const char *s)
+{
+	char *end;
+	long n;
+
+	if (strncmp(s, "SIGRTMIN+", 9) == 0)
+		n = SIGRTMIN + strtol(s + 9, &end, 10);
+	else if (strncmp(s, "SIGRTMAX-", 9) == 0)
+		n = SIGRTMAX - strtol(s + 9, &end, 10);
+	else
+		n = strtol(s, &end, 10);
+	if (*end || n < SIGRTMIN || n > SIGRTMAX)
+		rcutable_die("RCUTABLE_SIGNAL=%s: rcutable-signal needs a real-time "
+			     "signal, SIGRTMIN+N or SIGRTMAX-N (here %d to %d)",
+			     s, SIGRTMIN, SIGRTMAX);
+	return (int)n;
+}
+
+static void signal_choose(void)
+{
+	const char *env = getenv("RCUTABLE_SIGNAL");
+
+	rcu_signal = env && *env ? signal_parse(env) : SIGRTMIN + RCUTABLE_SIGNAL_OFFSET;
+}
+
+int rcutable_reserved_signal(void)
+{
+	pthread_once(&choose_once, signal_choose);
+	return rcu_signal;
+}
+
+static void ack_handler(int sig, siginfo_t *info, void *uc)
+{
+	int saved_errno = errno;
+
+	(void)sig, (void)info, (void)uc;
+	/* The fence every reader owes the updater: pairs with the updater's
+	 * fences before it sends and after it counts (rcutable_flavor_mb_all()),
+	 * and so with RCUTABLE_READER_FENCE() on this thread. */
+	rcutable_smp_mb();
+	/* Release: the fence before the acknowledgement; pairs with the
+	 * updater's acquire loads of acks. */
+	if (__atomic_add_fetch(&acks, 1, __ATOMIC_RELEASE) ==
+	    __atomic_load_n(&acks_wanted, __ATOMIC_RELAXED))
+		rcutable_futex_wake(&acks, 1);
+	errno = saved_errno;
+}
+
+/* Install the handler, or refuse if the application handles the signal. */
+static void signal_install(void)
+{
+	int sig = rcutable_reserved_signal();
+	struct sigaction sa, old;
+
+	if (sigaction(sig, NULL, &old))
+		rcutable_die("rcutable-signal: sigaction(%d): %s", sig, strerror(errno));
+	if ((old.sa_flags & SA_SIGINFO) && old.sa_sigaction == ack_handler)
+		return;
+	if (!(old.sa_flags & SA_SIGINFO) && old.sa_handler != SIG_DFL)
+		goto taken;
+	if ((old.sa_flags & SA_SIGINFO))
+		goto taken;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = ack_handler;
+	sa.sa_flags = SA_SIGINFO | SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(sig, &sa, NULL))
+		rcutable_die("rcutable-signal: sigaction(%d): %s", sig, strerror(errno));
+	return;
+taken:
+	rcutable_die("rcutable-signal uses signal %d (SIGRTMIN+%d), and the application "
+		     "already handles it: choose another with RCUTABLE_SIGNAL=SIGRTMIN+N "
+		     "or build with -DRCUTABLE_SIGNAL_OFFSET=N",
+		     sig, sig - SIGRTMIN);
+}
+
+/* At start-up, while the application has not taken the signal yet, or has
+ * (and is told at once). */
+__attribute__((constructor)) static void signal_install_at_start(void)
+{
+	signal_install();
+}
+
+void rcutable_flavor_init(void)
+{
+	signal_install();
+}
+
+/* Does thread tid block sig?  From /proc, to explain a wait that lasts. */
+static int thread_blocks(pid_t tid, int sig)
+{
+	char path[64], line[128];
+	unsigned long long blocked = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%d/status", (int)tid);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "SigBlk: %llx", &blocked) == 1)
+			break;
+	fclose(f);
+	return (int)((blocked >> (sig - 1)) & 1);
+}
+
+/* Why acknowledgements are late, if rcutable can tell: the application
+ * replaced the handler, or a registered thread blocks the signal. */
+static void check_late_acks(struct rcutable_reader *head)
+{
+	struct sigaction now;
+
+	if (sigaction(rcu_signal, NULL, &now) == 0 &&
+	    (!(now.sa_flags & SA_SIGINFO) || now.sa_sigaction != ack_handler))
+		rcutable_die("rcutable-signal uses signal %d (SIGRTMIN+%d), and the "
+			     "application replaced its handler: grace periods cannot "
+			     "complete; choose another with RCUTABLE_SIGNAL=SIGRTMIN+N",
+			     rcu_signal, rcu_signal - SIGRTMIN);
+	for (struct rcutable_reader *r = head->next; r != head; r = r->next) {
+		char name[32];
+
+		if (!thread_blocks(r->tid, rcu_signal))
+			continue;
+		rcutable_thread_name(r->tid, name, sizeof(name));
+		rcutable_die("rcutable-signal: registered thread %d (%s) blocks signal %d "
+			     "(SIGRTMIN+%d), which grace periods need: leave it unblocked "
+			     "(or choose another with RCUTABLE_SIGNAL)", (int)r->tid, name,
+			     rcu_signal, rcu_signal - SIGRTMIN);
+	}
+}
+
+static void wait_for_acks(struct rcutable_reader *head, int wanted)
+{
+	uint64_t start = rcutable_now_ns();
+	int a;
+
+	/* Acquire: pairs with the release in ack_handler(). */
+	while ((a = __atomic_load_n(&acks, __ATOMIC_ACQUIRE)) < wanted) {
+		uint64_t waited = rcutable_now_ns() - start;
+
+		if (waited < ACK_SPIN_NS) {
+			rcutable_cpu_relax();
+			continue;
+		}
+		if (waited > ACK_CHECK_NS)
+			check_late_acks(head);
+		/* The kernel compares acks with a atomically: an
+		 * acknowledgement after our load makes the wait return. */
+		rcutable_futex_wait(&acks, a, 100000000u);
+	}
+}
+
+void rcutable_flavor_mb_all(void)
+{
+	struct rcutable_reader *head = rcutable_counter_registry(), *r;
+	pid_t pid = getpid(), self = rcutable_gettid();
+	int sent = 0;
+
+	/* The updater's accesses before the signals; pairs with the fence in
+	 * ack_handler(). */
+	rcutable_smp_mb();
+	RCUTABLE_WRITE_ONCE(acks, 0);
+	RCUTABLE_WRITE_ONCE(acks_wanted, -1);
+	for (r = head->next; r != head; r = r->next) {
+		if (r->tid == self)
+			continue;	/* the fences here serve the updater's own thread */
+		if (syscall(SYS_tgkill, pid, r->tid, rcu_signal) == 0)
+			sent++;
+		else if (errno != ESRCH)	/* ESRCH: the thread is gone */
+			rcutable_die("rcutable-signal: tgkill(%d): %s", (int)r->tid,
+				     strerror(errno));
+	}
+	RCUTABLE_WRITE_ONCE(acks_wanted, sent);
+	wait_for_acks(head, sent);
+	/* The readers' fences before the updater's later accesses. */
+	rcutable_smp_mb();
+}
+
+const struct rcutable_impl rcutable_impl_info = {
+	.name = "signal",
+	.flavor = RCUTABLE_FLAVOR_RCU,
+	.summary = "per-thread counters with compiler-barrier readers; the "
+		   "updater forces ordering with a real-time signal to each reader",
+	.readers_must_register = false,
+	.readers_report_qs = false,
+	.readers_may_sleep = false,
+	.is_control = false,
+	.needs = "a real-time signal the application leaves alone (RCUTABLE_SIGNAL)",
+	.native = RCUTABLE_API_ALL,
+	.emulated = 0,
+	.gp_completed = rcutable_counter_gp_completed,
+};
