@@ -9,4 +9,4 @@ set xrange [-0.5:16.5]
 set xtics (0, 1, 2, 4, 8, 16)
 set key below
 plot for [i in impls] data.'/gp-'.i.'-normal.dat' using 1:4 with linespoints lw 2 title i.' normal', \
-     for [i in impls] data.'/gp-'.i.'-expedited.dat' using 1:4 with linespoints lw 2 dt 2 title i.' expedited'
+     for [i in eimpls] data.'/gp-'.i.'-expedited.dat' using 1:4 with linespoints lw 2 dt 2 title i.' expedited'

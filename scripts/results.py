@@ -65,7 +65,11 @@ class Run:
                 "max": self.get(name, prefix + "_max"), "n": self.get(name, prefix + "_n")}
 
     def gp(self, kind, readers, prefix="latency_us"):
-        return self.latency("gp_latency/%s/%d" % (kind, readers), prefix)
+        l = self.latency("gp_latency/%s/%d" % (kind, readers), prefix)
+        if l is None and kind == "expedited" and "expedited" in self.emulated_groups:
+            # The emulation is the normal grace period, measured once.
+            return self.latency("gp_latency/normal/%d" % readers, prefix)
+        return l
 
     def floor(self, readers):
         return self.latency("membarrier_floor/%d" % readers)
