@@ -9,8 +9,8 @@ set logscale y
 set xrange [-0.5:16.5]
 set xtics (0, 1, 2, 4, 8, 16)
 set key below
-plot for [i in impls] data.'/gp-'.i.'-normal.dat' using 1:2 with linespoints lw 2 title i.' normal', \
-     for [i in eimpls] data.'/gp-'.i.'-expedited.dat' using 1:2 with linespoints lw 2 dt 2 title i.' expedited', \
+plot for [k=1:words(impls)] data.'/gp-'.word(impls,k).'-normal.dat' using 1:2 with linespoints lw 2 lc k title word(impls,k).' normal', \
+     for [j=1:words(eimpls)] data.'/gp-'.word(eimpls,j).'-expedited.dat' using 1:2 with linespoints lw 2 dt 2 lc int(word(eidx,j)) title word(eimpls,j).' expedited', \
      1.0 * cpus with lines lc rgb "#aa0000" dt 3 title "table: expedited RCU, 1 us per CPU", \
      0.2 * cpus with lines lc rgb "#aa6600" dt 3 title "table: expedited SRCU, 200 ns per CPU", \
      kernel_us with lines lc rgb "#333333" dt 4 title "host kernel's grace period (measured)"

@@ -8,5 +8,5 @@ set logscale y
 set xrange [-0.5:16.5]
 set xtics (0, 1, 2, 4, 8, 16)
 set key below
-plot for [i in impls] data.'/gp-'.i.'-normal.dat' using 1:4 with linespoints lw 2 title i.' normal', \
-     for [i in eimpls] data.'/gp-'.i.'-expedited.dat' using 1:4 with linespoints lw 2 dt 2 title i.' expedited'
+plot for [k=1:words(impls)] data.'/gp-'.word(impls,k).'-normal.dat' using 1:4 with linespoints lw 2 lc k title word(impls,k).' normal', \
+     for [j=1:words(eimpls)] data.'/gp-'.word(eimpls,j).'-expedited.dat' using 1:4 with linespoints lw 2 dt 2 lc int(word(eidx,j)) title word(eimpls,j).' expedited'
