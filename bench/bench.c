@@ -7,7 +7,7 @@
  *   --placement=compact|scatter   where threads run (bench/placement.h)
  *   --gp-calls=N                  grace periods per latency benchmark (1000)
  *   --kernel-gp-calls=N           kernel grace periods measured (200; 0: none)
- *   --samples-dir=DIR             also write raw samples there (latency CDFs)
+ *   --samples-dir=DIR             also write grace periods' raw samples there
  *
  * Thread slot 0 is the measuring thread; slots 1.. are the threads that
  * run beside it (readers, an updater), each bound to the PU its slot's
@@ -230,7 +230,8 @@ static void bm_rcu_dereference(gbench_state *st)
 }
 
 #if defined(__x86_64__)
-/* The two full fences of x86-64, alone: mb's readers use the cheaper. */
+/* The two full fences of x86-64, alone: rcutable_smp_mb() (a locked add)
+ * and mfence. */
 static void bm_fence_mfence(gbench_state *st)
 {
 	bind_slot(0);
@@ -242,7 +243,7 @@ static void bm_fence_lock_add(gbench_state *st)
 {
 	bind_slot(0);
 	gbench_label(st, "alone");
-	TIMED_OPS(st, __asm__ __volatile__("lock; addl $0,-4(%%rsp)" ::: "memory", "cc"));
+	TIMED_OPS(st, rcutable_smp_mb());
 }
 #endif
 
@@ -357,7 +358,23 @@ static void stop_readers(gbench_state *st, double seconds)
 		       GBENCH_COUNTER_DEFAULT);
 }
 
-/* One grace period per iteration; samples wall and updater CPU time. */
+/* call() once per iteration, timed: its wall time is the iteration's, and
+ * each call's wall and CPU time are sampled. */
+static void time_each_call(gbench_state *st, void (*call)(void))
+{
+	while (gbench_keep_running(st)) {
+		double c0 = now_s(CLOCK_THREAD_CPUTIME_ID), t0 = now_s(CLOCK_MONOTONIC);
+
+		call();
+		double t = now_s(CLOCK_MONOTONIC) - t0;
+		double c = now_s(CLOCK_THREAD_CPUTIME_ID) - c0;
+		gbench_set_iteration_time(st, t);
+		gbench_sample(st, "latency_us", t * 1e6);
+		gbench_sample(st, "updater_cpu_us", c * 1e6);
+	}
+}
+
+/* A grace period (or its membarrier floor) per iteration, beside readers. */
 static void bm_gp_latency(gbench_state *st)
 {
 	void (*gp)(void) = (void (*)(void))gbench_user_arg(st);
@@ -368,69 +385,35 @@ static void bm_gp_latency(gbench_state *st)
 	rcu_register_thread();
 	start_readers(st, readers);
 	t_start = now_s(CLOCK_MONOTONIC);
-	while (gbench_keep_running(st)) {
-		double c0 = now_s(CLOCK_THREAD_CPUTIME_ID), t0 = now_s(CLOCK_MONOTONIC);
-
-		gp();
-		double t = now_s(CLOCK_MONOTONIC) - t0;
-		double c = now_s(CLOCK_THREAD_CPUTIME_ID) - c0;
-		gbench_set_iteration_time(st, t);
-		gbench_sample(st, "latency_us", t * 1e6);
-		gbench_sample(st, "updater_cpu_us", c * 1e6);
-	}
+	time_each_call(st, gp);
 	stop_readers(st, now_s(CLOCK_MONOTONIC) - t_start);
 	gbench_counter(st, "readers", readers, GBENCH_COUNTER_DEFAULT);
 	rcu_unregister_thread();
 }
 
 /* The floor of a membarrier grace period: one PRIVATE_EXPEDITED call. */
-static void bm_membarrier_floor(gbench_state *st)
+static void membarrier_private_expedited(void)
 {
-	int readers = (int)gbench_range(st, 0);
-	double t_start;
-
-	bind_slot(0);
-	rcu_register_thread();
-	if (syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0)) {
-		gbench_skip_with_error(st, "membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) failed");
-		while (gbench_keep_running(st))
-			;
-		rcu_unregister_thread();
-		return;
-	}
-	start_readers(st, readers);
-	t_start = now_s(CLOCK_MONOTONIC);
-	while (gbench_keep_running(st)) {
-		double t0 = now_s(CLOCK_MONOTONIC);
-
-		syscall(__NR_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0);
-		double t = now_s(CLOCK_MONOTONIC) - t0;
-		gbench_set_iteration_time(st, t);
-		gbench_sample(st, "latency_us", t * 1e6);
-	}
-	stop_readers(st, now_s(CLOCK_MONOTONIC) - t_start);
-	gbench_counter(st, "readers", readers, GBENCH_COUNTER_DEFAULT);
-	rcu_unregister_thread();
+	syscall(__NR_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0);
 }
 
 /* The host kernel's own grace period: MEMBARRIER_CMD_GLOBAL waits for one. */
+static void membarrier_global(void)
+{
+	syscall(__NR_membarrier, MEMBARRIER_CMD_GLOBAL, 0, 0);
+}
+
 static void bm_kernel_gp(gbench_state *st)
 {
 	long cmds = syscall(__NR_membarrier, MEMBARRIER_CMD_QUERY, 0, 0);
 
 	bind_slot(0);
 	gbench_label(st, "alone; membarrier(MEMBARRIER_CMD_GLOBAL) is the kernel's synchronize_rcu()");
-	if (cmds < 0 || !(cmds & MEMBARRIER_CMD_GLOBAL))
+	if (cmds < 0 || !(cmds & MEMBARRIER_CMD_GLOBAL)) {
 		gbench_skip_with_error(st, "this kernel has no MEMBARRIER_CMD_GLOBAL");
-	while (gbench_keep_running(st)) {
-		double t0 = now_s(CLOCK_MONOTONIC);
-
-		if (cmds >= 0 && (cmds & MEMBARRIER_CMD_GLOBAL))
-			syscall(__NR_membarrier, MEMBARRIER_CMD_GLOBAL, 0, 0);
-		double t = now_s(CLOCK_MONOTONIC) - t0;
-		gbench_set_iteration_time(st, t);
-		gbench_sample(st, "latency_us", t * 1e6);
+		return;
 	}
+	time_each_call(st, membarrier_global);
 }
 
 /* ---- Concurrent updaters: batching ---------------------------------------- */
@@ -505,10 +488,11 @@ static void bm_cond_synchronize_elapsed(gbench_state *st)
 
 /* ---- Set-up ----------------------------------------------------------------- */
 
-static void register_gp_latency(const char *name, void (*gp)(void), gbench_fn fn, long calls)
+static void register_gp_latency(const char *name, void (*gp)(void), long calls)
 {
 	static const int readers[] = { 0, 1, 2, 4, 8, 16 };
-	gbench_bm *bm = gbench_register(name, fn, (void *)gp);
+	/* Raw samples (--samples-dir) for the latency CDFs. */
+	gbench_bm *bm = gbench_keep_samples(gbench_register(name, bm_gp_latency, (void *)gp));
 
 	for (size_t i = 0; i < sizeof(readers) / sizeof(readers[0]); i++)
 		gbench_arg(bm, readers[i]);
@@ -528,13 +512,17 @@ static void register_all(void)
 #endif
 	gbench_manual_time(gbench_register("call_rcu_enqueue", bm_call_rcu_enqueue, NULL));
 	gbench_register("callback_throughput", bm_callback_throughput, NULL);
-	register_gp_latency("gp_latency/normal", synchronize_rcu, bm_gp_latency, gp_calls);
+	register_gp_latency("gp_latency/normal", synchronize_rcu, gp_calls);
 	/* An emulated expedited grace period is the normal one: not measured
 	 * twice (RESULTS.md says so). */
 	if (!(rcutable_impl_info.emulated & RCUTABLE_API_EXPEDITED))
-		register_gp_latency("gp_latency/expedited", synchronize_rcu_expedited,
-				    bm_gp_latency, gp_calls);
-	register_gp_latency("membarrier_floor", NULL, bm_membarrier_floor, gp_calls);
+		register_gp_latency("gp_latency/expedited", synchronize_rcu_expedited, gp_calls);
+	/* Registered now, while this process has one thread (fast). */
+	if (syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0)
+		register_gp_latency("membarrier_floor", membarrier_private_expedited, gp_calls);
+	else
+		fprintf(stderr, "bench: no membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) here: "
+			"no membarrier_floor rows\n");
 	gbench_bm *cu = gbench_register("concurrent_updaters", bm_concurrent_updaters, NULL);
 	for (int t = 1; t <= 8; t *= 2)
 		gbench_threads(cu, t);

@@ -18,6 +18,7 @@ struct gbench_bm {
 	int family;			// registration order, as Google Benchmark's
 	bool started;			// its start was reported on stderr
 	bool has_args;			// gbench_arg() was called
+	bool keep_samples;		// gbench_keep_samples() was called
 };
 
 struct gbench_state {
@@ -96,7 +97,7 @@ void report_samples(const gbench_bm &bm, gbench_state &s)
 
 		if (v.empty())
 			continue;
-		if (!samples_dir.empty() && s.st->thread_index() == 0)
+		if (bm.keep_samples && !samples_dir.empty() && s.st->thread_index() == 0)
 			write_samples(bm, s, kv.first, v);
 		const auto avg = benchmark::Counter::kAvgThreads;
 		double max = *std::max_element(v.begin(), v.end());
@@ -113,7 +114,7 @@ extern "C" {
 
 gbench_bm *gbench_register(const char *name, gbench_fn fn, void *arg)
 {
-	auto *bm = new gbench_bm{nullptr, name, families++, false, false};
+	auto *bm = new gbench_bm{nullptr, name, families++, false, false, false};
 
 	bm->b = benchmark::RegisterBenchmark(name, [fn, arg, bm](benchmark::State &st) {
 		gbench_state s{&st, arg, {}};
@@ -135,6 +136,12 @@ gbench_bm *gbench_arg(gbench_bm *bm, long long v)
 	bm->has_args = true;
 	return bm;
 }
+gbench_bm *gbench_keep_samples(gbench_bm *bm)
+{
+	bm->keep_samples = true;
+	return bm;
+}
+
 gbench_bm *gbench_threads(gbench_bm *bm, int n) { bm->b->Threads(n); return bm; }
 gbench_bm *gbench_iterations(gbench_bm *bm, long long n) { bm->b->Iterations(n); return bm; }
 gbench_bm *gbench_repetitions(gbench_bm *bm, int n) { bm->b->Repetitions(n); return bm; }

@@ -44,13 +44,13 @@ enum gbench_counter_flags {
 	GBENCH_COUNTER_AVG_THREADS = 1 << 1,	/* averaged over threads */
 	GBENCH_COUNTER_AVG_ITERATIONS = 1 << 3,	/* divided by iterations */
 };
-#define GBENCH_COUNTER_INVERT	0x80000000u	/* 1/value: with RATE, time per item */
 
 /* Registration; each returns bm so calls chain.  arg reaches the
  * benchmark through gbench_user_arg(). */
 gbench_bm *gbench_register(const char *name, gbench_fn fn, void *arg);
 gbench_bm *gbench_arg(gbench_bm *bm, long long value);
 gbench_bm *gbench_threads(gbench_bm *bm, int threads);
+gbench_bm *gbench_keep_samples(gbench_bm *bm);	/* see gbench_write_samples() */
 gbench_bm *gbench_iterations(gbench_bm *bm, long long n);
 gbench_bm *gbench_repetitions(gbench_bm *bm, int n);
 gbench_bm *gbench_manual_time(gbench_bm *bm);
@@ -75,7 +75,8 @@ void gbench_label(gbench_state *st, const char *label);
  * benchmark reports counters <name>_p50, <name>_p99 and <name>_max.
  */
 void gbench_sample(gbench_state *st, const char *name, double value);
-/* Also write each benchmark's raw samples, one per line, to files in dir:
+/* Also write the raw samples of the benchmarks marked with
+ * gbench_keep_samples(), one per line, to files in dir:
  * <benchmark>[_<arg>][_t<threads>].<sample>.txt, '/' written as '_'. */
 void gbench_write_samples(const char *dir);
 

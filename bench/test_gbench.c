@@ -76,7 +76,7 @@ int main(int argc, char **argv)
 	if (argc > 2)
 		gbench_write_samples(argv[2]);
 	gbench_arg(gbench_register("shim_sum_arg", bm_sum, NULL), 8);
-	gbench_manual_time(gbench_register("shim_samples", bm_samples, NULL));
+	gbench_keep_samples(gbench_manual_time(gbench_register("shim_samples", bm_samples, NULL)));
 	gbench_threads(gbench_register("shim_threads", bm_threads, &seen), 2);
 	gbench_context("rcutable_test", "shim");
 	gbench_arg(gbench_register("shim_sum", bm_sum, NULL), 4);

@@ -7,6 +7,8 @@
 #ifndef RCUTABLE_COMMON_COUNTER_FLAVOR_H
 #define RCUTABLE_COMMON_COUNTER_FLAVOR_H
 
+#include <rcutable/impl.h>
+
 struct rcutable_reader;
 
 /* Once, before the first grace period or registration: acquire what the
@@ -33,5 +35,25 @@ struct rcutable_reader *rcutable_counter_registry(void);
 /* Provided by counter_gp.c: grace periods completed so far, for the
  * flavor's descriptor (rcutable_impl.gp_completed). */
 unsigned long rcutable_counter_gp_completed(void);
+
+/*
+ * The descriptor of a counter flavor.  All of them provide the whole RCU
+ * column natively, register readers at their first rcu_read_lock() and ask
+ * no quiescent states of them; they differ in name, summary and needs.
+ */
+#define RCUTABLE_COUNTER_FLAVOR_INFO(name_, summary_, needs_)		\
+	const struct rcutable_impl rcutable_impl_info = {		\
+		.name = (name_),					\
+		.flavor = RCUTABLE_FLAVOR_RCU,				\
+		.summary = (summary_),					\
+		.readers_must_register = false,				\
+		.readers_report_qs = false,				\
+		.readers_may_sleep = false,				\
+		.is_control = false,					\
+		.needs = (needs_),					\
+		.native = RCUTABLE_API_ALL,				\
+		.emulated = 0,						\
+		.gp_completed = rcutable_counter_gp_completed,		\
+	}
 
 #endif /* RCUTABLE_COMMON_COUNTER_FLAVOR_H */

@@ -252,6 +252,7 @@ void rcu_register_thread(void)
 	struct rcutable_reader *self = &rcutable_rcu_reader;
 	struct rcutable_reader *top;
 	sigset_t all, saved;
+	int reserved;
 
 	if (RCUTABLE_READ_ONCE(self->ctr))
 		return;
@@ -276,8 +277,9 @@ void rcu_register_thread(void)
 		pthread_setspecific(exit_key, self);
 	}
 	/* A registered thread must take the reserved signal, if any. */
-	if (rcutable_reserved_signal())
-		sigdelset(&saved, rcutable_reserved_signal());
+	reserved = rcutable_reserved_signal();
+	if (reserved)
+		sigdelset(&saved, reserved);
 	pthread_sigmask(SIG_SETMASK, &saved, NULL);
 }
 
@@ -473,17 +475,16 @@ static void gp_run(bool expedited)
 	 * the gp_seq end can be seen before the scan's loads. */
 #if RCUTABLE_GP_FENCE_B
 	rcutable_flavor_mb_all();
-	pthread_mutex_unlock(&registry_lock);
 #else
 	rcutable_smp_mb();
-	pthread_mutex_unlock(&registry_lock);
 #endif
+	pthread_mutex_unlock(&registry_lock);
 }
 
 static void gp_release_lock(void)
 {
 	pthread_mutex_unlock(&gp_lock);
-	/* Seq_cst, with the seq_cst pair in gp_wait_for_holder(): either we
+	/* Seq_cst, with the seq_cst pair in gp_lock_or_wait_for_holder(): either we
 	 * see a sleeper's count, or it sees our advance and does not sleep. */
 	__atomic_add_fetch(&gp_wake_word, 1, __ATOMIC_SEQ_CST);
 	if (__atomic_load_n(&gp_sleepers, __ATOMIC_SEQ_CST))

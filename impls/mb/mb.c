@@ -20,17 +20,7 @@ void rcutable_flavor_mb_all(void)
 	rcutable_smp_mb();
 }
 
-const struct rcutable_impl rcutable_impl_info = {
-	.name = "mb",
-	.flavor = RCUTABLE_FLAVOR_RCU,
-	.summary = "per-thread counters with full-fence readers; needs nothing "
-		   "from the kernel",
-	.readers_must_register = false,
-	.readers_report_qs = false,
-	.readers_may_sleep = false,
-	.is_control = false,
-	.needs = "",
-	.native = RCUTABLE_API_ALL,
-	.emulated = 0,
-	.gp_completed = rcutable_counter_gp_completed,
-};
+RCUTABLE_COUNTER_FLAVOR_INFO("mb",
+			     "per-thread counters with full-fence readers; needs "
+			     "nothing from the kernel",
+			     "");

@@ -11,18 +11,9 @@
 
 #include <rcutable/compiler.h>
 
-/*
- * A full fence.  On x86-64 a locked add to the stack is one, and cheaper
- * than mfence on current processors (bench/bench.c measures both); the
- * slot below the stack pointer is in the red zone, so nothing live is
- * touched.  Pairs with the updater's full fences in mb.c and counter_gp.c.
- */
-#if defined(__x86_64__)
-#define RCUTABLE_READER_FENCE()	\
-	__asm__ __volatile__("lock; addl $0,-4(%%rsp)" ::: "memory", "cc")
-#else
+/* A full fence (on x86-64 a locked add, see rcutable/compiler.h).  Pairs
+ * with the updater's full fences in mb.c and counter_gp.c. */
 #define RCUTABLE_READER_FENCE()	rcutable_smp_mb()
-#endif
 
 #include "counter_reader.h"
 

@@ -74,17 +74,7 @@ void rcutable_flavor_mb_all(void)
 			     "membarrier()", strerror(errno));
 }
 
-const struct rcutable_impl rcutable_impl_info = {
-	.name = "memb",
-	.flavor = RCUTABLE_FLAVOR_RCU,
-	.summary = "per-thread counters with compiler-barrier readers; the "
-		   "updater forces ordering with membarrier()",
-	.readers_must_register = false,
-	.readers_report_qs = false,
-	.readers_may_sleep = false,
-	.is_control = false,
-	.needs = "membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED), Linux 4.14+",
-	.native = RCUTABLE_API_ALL,
-	.emulated = 0,
-	.gp_completed = rcutable_counter_gp_completed,
-};
+RCUTABLE_COUNTER_FLAVOR_INFO("memb",
+			     "per-thread counters with compiler-barrier readers; the "
+			     "updater forces ordering with membarrier()",
+			     "membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED), Linux 4.14+");

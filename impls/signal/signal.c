@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,6 +96,11 @@ static void ack_handler(int sig, siginfo_t *info, void *uc)
 	errno = saved_errno;
 }
 
+static bool handler_is_ours(const struct sigaction *sa)
+{
+	return (sa->sa_flags & SA_SIGINFO) && sa->sa_sigaction == ack_handler;
+}
+
 /* Install the handler, or refuse if the application handles the signal. */
 static void signal_install(void)
 {
@@ -103,24 +109,19 @@ static void signal_install(void)
 
 	if (sigaction(sig, NULL, &old))
 		rcutable_die("rcutable-signal: sigaction(%d): %s", sig, strerror(errno));
-	if ((old.sa_flags & SA_SIGINFO) && old.sa_sigaction == ack_handler)
+	if (handler_is_ours(&old))
 		return;
-	if (!(old.sa_flags & SA_SIGINFO) && old.sa_handler != SIG_DFL)
-		goto taken;
-	if ((old.sa_flags & SA_SIGINFO))
-		goto taken;
+	if ((old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL)
+		rcutable_die("rcutable-signal uses signal %d (SIGRTMIN+%d), and the "
+			     "application already handles it: choose another with "
+			     "RCUTABLE_SIGNAL=SIGRTMIN+N or build with "
+			     "-DRCUTABLE_SIGNAL_OFFSET=N", sig, sig - SIGRTMIN);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = ack_handler;
 	sa.sa_flags = SA_SIGINFO | SA_RESTART;
 	sigemptyset(&sa.sa_mask);
 	if (sigaction(sig, &sa, NULL))
 		rcutable_die("rcutable-signal: sigaction(%d): %s", sig, strerror(errno));
-	return;
-taken:
-	rcutable_die("rcutable-signal uses signal %d (SIGRTMIN+%d), and the application "
-		     "already handles it: choose another with RCUTABLE_SIGNAL=SIGRTMIN+N "
-		     "or build with -DRCUTABLE_SIGNAL_OFFSET=N",
-		     sig, sig - SIGRTMIN);
 }
 
 /* At start-up, while the application has not taken the signal yet, or has
@@ -159,8 +160,7 @@ static void check_late_acks(struct rcutable_reader *head)
 {
 	struct sigaction now;
 
-	if (sigaction(rcu_signal, NULL, &now) == 0 &&
-	    (!(now.sa_flags & SA_SIGINFO) || now.sa_sigaction != ack_handler))
+	if (sigaction(rcu_signal, NULL, &now) == 0 && !handler_is_ours(&now))
 		rcutable_die("rcutable-signal uses signal %d (SIGRTMIN+%d), and the "
 			     "application replaced its handler: grace periods cannot "
 			     "complete; choose another with RCUTABLE_SIGNAL=SIGRTMIN+N",
@@ -225,17 +225,9 @@ void rcutable_flavor_mb_all(void)
 	rcutable_smp_mb();
 }
 
-const struct rcutable_impl rcutable_impl_info = {
-	.name = "signal",
-	.flavor = RCUTABLE_FLAVOR_RCU,
-	.summary = "per-thread counters with compiler-barrier readers; the "
-		   "updater forces ordering with a real-time signal to each reader",
-	.readers_must_register = false,
-	.readers_report_qs = false,
-	.readers_may_sleep = false,
-	.is_control = false,
-	.needs = "a real-time signal the application leaves alone (RCUTABLE_SIGNAL)",
-	.native = RCUTABLE_API_ALL,
-	.emulated = 0,
-	.gp_completed = rcutable_counter_gp_completed,
-};
+RCUTABLE_COUNTER_FLAVOR_INFO("signal",
+			     "per-thread counters with compiler-barrier readers; the "
+			     "updater forces ordering with a real-time signal to each "
+			     "reader",
+			     "a real-time signal the application leaves alone "
+			     "(RCUTABLE_SIGNAL)");
