@@ -12,14 +12,16 @@ PREFIX ?= /usr/local
 CC ?= cc
 CXX ?= c++
 
-IMPLS := memb signal mb busted ext-liburcu-memb ext-liburcu-signal ext-liburcu-mb
-INSTALL_IMPLS := memb signal mb
+IMPLS := memb signal mb qsbr busted ext-liburcu-memb ext-liburcu-signal \
+	ext-liburcu-mb ext-liburcu-qsbr
+INSTALL_IMPLS := memb signal mb qsbr
 
 COMMON_SRCS := impls/common/diag.c impls/common/cbq.c impls/common/irq.c \
 	impls/common/wait_gp.c impls/common/sigmask.c
 memb_SRCS := impls/memb/memb.c impls/common/counter_gp.c
 signal_SRCS := impls/signal/signal.c impls/common/counter_gp.c
-mb_SRCS := impls/mb/mb.c impls/common/counter_gp.c
+mb_SRCS := impls/mb/mb.c impls/common/self_fence.c impls/common/counter_gp.c
+qsbr_SRCS := impls/qsbr/qsbr.c impls/common/self_fence.c impls/common/counter_gp.c
 busted_SRCS := impls/busted/busted.c
 # Peers: one adapter source pair, compiled once per liburcu flavor.
 LIBURCU_ADAPTER_SRCS := impls/common/liburcu_adapter.c impls/common/liburcu_side.c
@@ -35,8 +37,12 @@ ext-liburcu-signal_LIBS := $(call liburcu_libs,signal)
 ext-liburcu-mb_SRCS := $(LIBURCU_ADAPTER_SRCS)
 ext-liburcu-mb_CPPFLAGS := $(call liburcu_cppflags,mb)
 ext-liburcu-mb_LIBS := $(call liburcu_libs,mb)
+ext-liburcu-qsbr_SRCS := $(LIBURCU_ADAPTER_SRCS)
+ext-liburcu-qsbr_CPPFLAGS := $(call liburcu_cppflags,qsbr)
+ext-liburcu-qsbr_LIBS := $(call liburcu_libs,qsbr)
 # Headers of impls/common that an implementation's rcu_impl.h includes.
-INSTALLED_COMMON_HEADERS := impls/common/counter_reader.h
+INSTALLED_COMMON_HEADERS := impls/common/counter_state.h \
+	impls/common/counter_reader.h impls/common/qsbr_reader.h
 
 CONFORMANCE_SRCS := $(wildcard conformance/*.c)
 CONFORMANCE_HDRS := $(wildcard conformance/*.h)

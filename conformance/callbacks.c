@@ -32,7 +32,7 @@ Test(callbacks, call_rcu_inside_reader, .timeout = 20)
 	rcu_read_lock();
 	call_rcu(&head, set_ran);
 	/* The callback cannot run while we, a pre-existing reader, are inside. */
-	sleep_ms(20);
+	sleep_ms_in_reader(20);
 	cr_assert_eq(flag_get(&ran), 0, "callback ran inside the reader that queued it");
 	rcu_read_unlock();
 	rcu_barrier();
@@ -69,8 +69,8 @@ Test(callbacks, every_callback_runs_once, .timeout = 60)
 {
 	pthread_t a = spawn(flooder, NULL), b = spawn(flooder, NULL);
 
-	pthread_join(a, NULL);
-	pthread_join(b, NULL);
+	join(a);
+	join(b);
 	rcu_barrier();
 	cr_assert_eq(flag_get(&flood_count), 2 * FLOOD, "%d of %d callbacks invoked",
 		     flag_get(&flood_count), 2 * FLOOD);
@@ -168,8 +168,8 @@ Test(barrier, concurrent_barriers, .timeout = 60)
 {
 	pthread_t a = spawn(barrier_thread, NULL), b = spawn(barrier_thread, NULL);
 
-	pthread_join(a, NULL);
-	pthread_join(b, NULL);
+	join(a);
+	join(b);
 	cr_assert_eq(flag_get(&conc_count), 400);
 }
 

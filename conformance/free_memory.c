@@ -37,12 +37,12 @@ static void *guard_reader(void *arg)
 	rcu_read_lock();
 	v = rcu_dereference(shared_victim);
 	flag_set(&h->reader_inside, 1);
-	flag_wait(&h->action_started, 1, 10000);
+	flag_wait_in_reader(&h->action_started, 1, 10000);
 	for (unsigned i = 0; i < h->hold_ms && !flag_get(&h->action_done); i++) {
 		if (RCUTABLE_READ_ONCE(v->guard[0]) != GUARD ||
 		    RCUTABLE_READ_ONCE(v->guard[1]) != GUARD)
 			flag_set(&guard_broken, 1);
-		sleep_ms(1);
+		sleep_ms_in_reader(1);
 	}
 	if (RCUTABLE_READ_ONCE(v->guard[0]) != GUARD || RCUTABLE_READ_ONCE(v->guard[1]) != GUARD)
 		flag_set(&guard_broken, 1);
@@ -65,7 +65,7 @@ Test(free_memory, waits_kfree_rcu, .timeout = 20)
 	flag_set(&h.action_started, 1);
 	finished = h.action(&h);
 	flag_set(&h.action_done, 1);
-	pthread_join(t, NULL);
+	join(t);
 	cr_assert(!flag_get(&guard_broken), "kfree_rcu() freed an object a reader still used");
 	cr_assert(finished, "kfree_rcu() + rcu_barrier() returned while a reader was inside");
 }

@@ -64,7 +64,7 @@ static void *late_old_reader(void *arg)
 	rcu_register_thread();
 	rcu_read_lock();
 	flag_set(&s->o_inside, 1);
-	flag_wait(&s->o_release, 1, 10000);
+	flag_wait_in_reader(&s->o_release, 1, 10000);
 	rcu_read_unlock();
 	rcu_unregister_thread();
 	return NULL;
@@ -78,7 +78,7 @@ static void *late_new_reader(void *arg)
 	flag_wait(&s->l_go, 1, 10000);
 	rcu_read_lock();
 	flag_set(&s->l_inside, 1);
-	flag_wait(&s->l_release, 1, 10000);
+	flag_wait_in_reader(&s->l_release, 1, 10000);
 	rcu_read_unlock();
 	rcu_unregister_thread();
 	return NULL;
@@ -118,9 +118,9 @@ static void check_no_wait_for_late_reader(bool expedited)
 		  "%s waited for a reader that began after it",
 		  expedited ? "synchronize_rcu_expedited()" : "synchronize_rcu()");
 	flag_set(&s.l_release, 1);
-	pthread_join(u, NULL);
-	pthread_join(l, NULL);
-	pthread_join(o, NULL);
+	join(u);
+	join(l);
+	join(o);
 }
 
 Test(grace_period, no_wait_for_later_readers, .timeout = 30)
@@ -159,6 +159,7 @@ static void *stream_reader(void *arg)
 			;
 		__atomic_fetch_sub(&s->overlap, 1, __ATOMIC_SEQ_CST);
 		rcu_read_unlock();
+		rcu_quiescent_state();
 	}
 	rcu_unregister_thread();
 	return NULL;
@@ -177,7 +178,7 @@ static void check_stream(void (*sync)(void), const char *name)
 		sync();
 	flag_set(&s.stop, 1);
 	for (i = 0; i < 3; i++)
-		pthread_join(t[i], NULL);
+		join(t[i]);
 	cr_log_info("%s: 50 grace periods under overlapping readers", name);
 }
 
@@ -228,7 +229,7 @@ static bool action_many_callers(struct hold *h)
 	for (i = 0; i < 6; i++)
 		t[i] = spawn(shared_caller, NULL);
 	for (i = 0; i < 6; i++)
-		pthread_join(t[i], NULL);
+		join(t[i]);
 	return flag_get(&shared_ok) == 6;
 }
 

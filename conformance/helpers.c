@@ -14,7 +14,28 @@
 
 #include "helpers.h"
 
-void sleep_ms(unsigned ms)
+/*
+ * A QSBR thread that waits outside its readers goes offline for the wait,
+ * as a correct program does, or it would hold back every grace period; the
+ * wait helpers do it for the tests.  Elsewhere rcu_thread_offline() does
+ * nothing.
+ */
+static bool wait_begin(void)
+{
+	bool online = rcutable_impl_info.readers_report_qs && rcu_is_watching();
+
+	if (online)
+		rcu_thread_offline();
+	return online;
+}
+
+static void wait_end(bool was_online)
+{
+	if (was_online)
+		rcu_thread_online();
+}
+
+void sleep_ms_in_reader(unsigned ms)
 {
 	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
 
@@ -22,16 +43,40 @@ void sleep_ms(unsigned ms)
 		;
 }
 
-bool flag_wait(const int *f, int v, unsigned timeout_ms)
+void sleep_ms(unsigned ms)
+{
+	bool w = wait_begin();
+
+	sleep_ms_in_reader(ms);
+	wait_end(w);
+}
+
+bool flag_wait_in_reader(const int *f, int v, unsigned timeout_ms)
 {
 	unsigned waited = 0;
 
 	while (flag_get(f) != v) {
 		if (waited++ >= timeout_ms)
 			return false;
-		sleep_ms(1);
+		sleep_ms_in_reader(1);
 	}
 	return true;
+}
+
+bool flag_wait(const int *f, int v, unsigned timeout_ms)
+{
+	bool w = wait_begin(), ok = flag_wait_in_reader(f, v, timeout_ms);
+
+	wait_end(w);
+	return ok;
+}
+
+void join(pthread_t t)
+{
+	bool w = wait_begin();
+
+	pthread_join(t, NULL);
+	wait_end(w);
 }
 
 pthread_t spawn(void *(*fn)(void *), void *arg)
@@ -93,13 +138,13 @@ static void *hold_reader(void *arg)
 	for (i = 0; i < depth; i++)
 		reader_enter(h->kind, &flags[i]);
 	flag_set(&h->reader_inside, 1);
-	flag_wait(&h->action_started, 1, 10000);
+	flag_wait_in_reader(&h->action_started, 1, 10000);
 	/* Nested: the inner sections end while the updater waits; the
 	 * outermost one must still hold it. */
 	for (i = depth - 1; i > 0; i--)
 		reader_exit(h->kind, flags[i]);
 	for (waited = 0; waited < h->hold_ms && !flag_get(&h->action_done); waited++)
-		sleep_ms(1);
+		sleep_ms_in_reader(1);
 	flag_set(&h->reader_done, 1);
 	reader_exit(h->kind, flags[0]);
 	if (!h->no_register)
@@ -114,12 +159,12 @@ bool hold_run(struct hold *h)
 
 	if (!h->hold_ms)
 		h->hold_ms = HOLD_MS_DEFAULT;
-	t = spawn(hold_reader, h);
+	t = spawn(h->reader ? h->reader : hold_reader, h);
 	cr_assert(flag_wait(&h->reader_inside, 1, 10000), "reader did not start");
 	flag_set(&h->action_started, 1);
 	finished = h->action(h);
 	flag_set(&h->action_done, 1);
-	pthread_join(t, NULL);
+	join(t);
 	return finished;
 }
 
@@ -250,6 +295,14 @@ TestSuite(misuse, .init = watchdog);
 TestSuite(oversubscription, .init = watchdog);
 TestSuite(polled, .init = watchdog);
 TestSuite(publish_subscribe, .init = watchdog);
+TestSuite(qsbr, .init = watchdog);
 TestSuite(requirements, .init = watchdog);
-TestSuite(stall, .init = watchdog);
+/* The stall timeout is read at the first use of RCU, which the watchdog
+ * may make (registering): set it first. */
+static void stall_init(void)
+{
+	setenv("RCUTABLE_STALL_TIMEOUT_MS", "200", 1);
+	watchdog();
+}
+TestSuite(stall, .init = stall_init);
 TestSuite(validation, .init = watchdog);

@@ -38,6 +38,7 @@ struct hold {
 	enum reader_kind kind;	/* which marker opens the reader */
 	int depth;		/* nesting depth; inner sections end once the action starts */
 	bool no_register;	/* reader thread does not call rcu_register_thread() */
+	void *(*reader)(void *);	/* the reader thread, if not the default one */
 	unsigned hold_ms;
 	void *arg;		/* for the action */
 
@@ -82,9 +83,17 @@ static inline bool impl_has(unsigned api)
 /* Atomic flag helpers. */
 static inline int flag_get(const int *f) { return __atomic_load_n(f, __ATOMIC_SEQ_CST); }
 static inline void flag_set(int *f, int v) { __atomic_store_n(f, v, __ATOMIC_SEQ_CST); }
+/*
+ * Waits.  flag_wait(), sleep_ms() and join() are for a thread outside any
+ * reader: a QSBR thread goes offline for them (QSBR's rule for blocking).
+ * The _in_reader forms wait inside a reader, holding grace periods back.
+ */
 bool flag_wait(const int *f, int v, unsigned timeout_ms);
-
+bool flag_wait_in_reader(const int *f, int v, unsigned timeout_ms);
 void sleep_ms(unsigned ms);
+void sleep_ms_in_reader(unsigned ms);
+void join(pthread_t t);
+
 pthread_t spawn(void *(*fn)(void *), void *arg);
 
 /*

@@ -53,7 +53,7 @@ static void *elapsed_reader(void *arg)
 	rcu_register_thread();
 	rcu_read_lock();
 	flag_set(&e->inside, 1);
-	flag_wait(&e->release, 1, 10000);
+	flag_wait_in_reader(&e->release, 1, 10000);
 	rcu_read_unlock();
 	rcu_unregister_thread();
 	return NULL;
@@ -82,8 +82,8 @@ Test(polled, cond_synchronize_returns_when_elapsed, .timeout = 20)
 	cr_expect(flag_wait(&e.done, 1, 5000),
 		  "cond_synchronize_rcu() on an expired cookie waited for a new reader");
 	flag_set(&e.release, 1);
-	pthread_join(c, NULL);
-	pthread_join(r, NULL);
+	join(c);
+	join(r);
 }
 
 Test(polled, cookie_expires_after_one_grace_period, .timeout = 20)

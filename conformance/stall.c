@@ -19,7 +19,7 @@ static void *holdout(void *arg)
 	rcu_register_thread();
 	rcu_read_lock();
 	flag_set(&inside, 1);
-	sleep_ms(700);
+	sleep_ms_in_reader(700);
 	rcu_read_unlock();
 	rcu_unregister_thread();
 	return NULL;
@@ -41,16 +41,15 @@ static void stalled_gp(void *arg)
 	unsigned long before;
 	pthread_t t, r = 0;
 
-	setenv("RCUTABLE_STALL_TIMEOUT_MS", "200", 1);
 	t = spawn(holdout, NULL);
 	flag_wait(&inside, 1, 10000);
 	before = get_state_synchronize_rcu();
 	if (reset)
 		r = spawn(resetter, &before);
 	synchronize_rcu();
-	pthread_join(t, NULL);
+	join(t);
 	if (reset)
-		pthread_join(r, NULL);
+		join(r);
 }
 
 Test(stall, waits_stall_warning_names_holdout, .timeout = 30)

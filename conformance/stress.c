@@ -50,6 +50,7 @@ static void *stress_reader(void *arg)
 				flag_set(&s->bad_dead, 1);
 		}
 		rcu_read_unlock();
+		rcu_quiescent_state();
 		reads++;
 	}
 	__atomic_fetch_add(&s->reads, reads, __ATOMIC_RELAXED);
@@ -101,7 +102,7 @@ static void run_stress(int readers, enum retire how, int updates)
 	rcu_barrier();
 	flag_set(&s.stop, 1);
 	for (i = 0; i < readers; i++)
-		pthread_join(t[i], NULL);
+		join(t[i]);
 	cr_assert(!s.bad_init, "a reader saw an object before its initialisation");
 	cr_assert(!s.bad_dead, "a reader saw an object retired before its section ended");
 	cr_log_info("%lu reads, %d updates", s.reads, updates);

@@ -8,6 +8,7 @@
 
 Test(validation, read_lock_held_for_every_marker)
 {
+	skip_unless_impl_has(RCUTABLE_API_VALIDATION, "rcu_read_lock_held()");
 	for (int k = 0; k < READER_KINDS; k++) {
 		unsigned long f;
 
@@ -25,6 +26,7 @@ Test(validation, read_lock_held_for_every_marker)
 
 Test(validation, nesting_is_counted)
 {
+	skip_unless_impl_has(RCUTABLE_API_VALIDATION, "rcu_read_lock_held()");
 	rcu_read_lock();
 	rcu_read_lock_bh();
 	preempt_disable();
@@ -38,6 +40,7 @@ Test(validation, nesting_is_counted)
 
 Test(validation, out_of_line_markers)
 {
+	skip_unless_impl_has(RCUTABLE_API_VALIDATION, "rcu_read_lock_held()");
 	void (*lock)(void) = rcutable_rcu_read_lock, (*unlock)(void) = rcutable_rcu_read_unlock;
 
 	lock();
@@ -54,6 +57,15 @@ Test(validation, rcu_is_watching_and_nonidle)
 	cr_assert(rcu_is_watching(), "a registered, online thread is not watched");
 	RCU_NONIDLE(ran = 1);
 	cr_assert_eq(ran, 1);
+	if (rcutable_impl_info.readers_report_qs) {
+		/* QSBR: offline is idle; RCU_NONIDLE() brings it online. */
+		rcu_thread_offline();
+		cr_assert(!rcu_is_watching(), "an offline thread is watched");
+		RCU_NONIDLE(ran = rcu_is_watching());
+		cr_assert_eq(ran, 1, "not watched inside RCU_NONIDLE()");
+		cr_assert(!rcu_is_watching(), "RCU_NONIDLE() left the thread online");
+		rcu_thread_online();
+	}
 	rcu_unregister_thread();
 }
 

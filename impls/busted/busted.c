@@ -38,6 +38,8 @@ const struct rcutable_impl rcutable_impl_info = {
 	.summary = "negative control: grace periods wait for nothing",
 	.is_control = true,
 	.needs = "",
-	/* The control claims everything, so that every test runs against it. */
+	/* The control claims everything, so that every test runs against it
+	 * (QSBR's rules included). */
+	.readers_report_qs = true,
 	.native = RCUTABLE_API_ALL,
 };

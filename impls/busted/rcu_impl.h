@@ -32,4 +32,8 @@ static inline void rcu_thread_offline(void) {}
 static inline void rcu_thread_online(void) {}
 static inline bool rcu_is_watching(void) { return true; }
 
+#define RCUTABLE_READERS_REPORT_QS	0
+/* The control refuses nothing. */
+static inline bool rcutable_reader_in_section(void) { return false; }
+
 #endif /* RCUTABLE_BUSTED_RCU_IMPL_H */

@@ -163,7 +163,11 @@ static void *cbq_worker(void *arg)
 		/* Every head in the batch was queued before this grace period
 		 * began, so each callback runs after a full grace period. */
 		q->wait_gp(q->arg);
+		if (q->invoke_begin)
+			q->invoke_begin();
 		cbq_invoke_batch(q);
+		if (q->quiesce)
+			q->quiesce();
 	}
 	return NULL;
 }
@@ -267,6 +271,8 @@ static void rcutable_cbq_drain_at_exit(void)
 				      __atomic_load_n(&q->in_flight, __ATOMIC_RELAXED) - 1);
 			continue;
 		}
+		if (q->quiesce)
+			q->quiesce();
 		q->exit_done.done = 0;
 		rcutable_cbq_enqueue(q, &q->exit_head, exit_barrier_cb);
 		if (ms && rcutable_completion_wait_ns(&q->exit_done, ms * 1000000u))

@@ -30,6 +30,13 @@ struct rcutable_cbq {
 	void (*wait_gp)(void *arg);	/* waits for one full grace period */
 	void *arg;
 	const char *call_name;		/* "call_rcu", for messages */
+	/* Optional, for domains whose threads report quiescent states (QSBR):
+	 * invoke_begin() on the worker before it invokes a batch (so that
+	 * callbacks may read), quiesce() on the worker after it and on the
+	 * thread that drains at exit before it waits (so that neither holds
+	 * back the grace periods it waits for). */
+	void (*invoke_begin)(void);
+	void (*quiesce)(void);
 
 	pthread_mutex_t start_lock;
 	bool started;			/* worker running; set before the first push */
@@ -44,13 +51,15 @@ struct rcutable_cbq {
 	struct rcutable_completion exit_done;
 };
 
-#define RCUTABLE_CBQ_INIT(q, wait_fn, wait_arg, name)			\
+/* The optional hooks go after name, as designated initializers. */
+#define RCUTABLE_CBQ_INIT(q, wait_fn, wait_arg, name, ...)		\
 	{								\
 		.first = NULL, .tail = &(q).first, .worker_futex = 0,	\
 		.wait_gp = (wait_fn), .arg = (wait_arg),		\
 		.call_name = (name),					\
 		.start_lock = PTHREAD_MUTEX_INITIALIZER,		\
 		.consumer_lock = PTHREAD_MUTEX_INITIALIZER,		\
+		__VA_ARGS__						\
 	}
 
 /* Run-time initialisation, for engines that are not static. */

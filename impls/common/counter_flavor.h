@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * impls/common/counter_flavor.h: what each counter-based implementation
- * (memb, signal, mb) provides to counter_gp.c, which is compiled once per
+ * (memb, signal, mb, qsbr) provides to counter_gp.c, which is compiled once per
  * implementation.
  */
 #ifndef RCUTABLE_COMMON_COUNTER_FLAVOR_H
 #define RCUTABLE_COMMON_COUNTER_FLAVOR_H
 
-#include <rcutable/impl.h>
+#include <rcutable/rcupdate.h>	/* and the flavor's read side, rcu_impl.h */
 
 struct rcutable_reader;
 
@@ -37,21 +37,35 @@ struct rcutable_reader *rcutable_counter_registry(void);
 unsigned long rcutable_counter_gp_completed(void);
 
 /*
- * The descriptor of a counter flavor.  All of them provide the whole RCU
- * column natively, register readers at their first rcu_read_lock() and ask
- * no quiescent states of them; they differ in name, summary and needs.
+ * What a counter flavor provides natively: the whole RCU column, except
+ * that QSBR's release build cannot tell a section from the rest of an
+ * online stretch (qsbr_reader.h), so neither answers rcu_read_lock_held()
+ * truthfully nor refuses read-side misuse; its checking build does both.
+ */
+#if RCUTABLE_READERS_REPORT_QS && !defined(RCUTABLE_DEBUG)
+#define RCUTABLE_COUNTER_NATIVE						\
+	(RCUTABLE_API_ALL & ~(RCUTABLE_API_VALIDATION | RCUTABLE_API_READER_CHECKS))
+#else
+#define RCUTABLE_COUNTER_NATIVE	RCUTABLE_API_ALL
+#endif
+
+/*
+ * The descriptor of a counter flavor.  Threads of a flavor whose readers
+ * mark sections register at their first rcu_read_lock(); QSBR threads
+ * register explicitly and report quiescent states.  Flavors differ in
+ * name, summary and needs.
  */
 #define RCUTABLE_COUNTER_FLAVOR_INFO(name_, summary_, needs_)		\
 	const struct rcutable_impl rcutable_impl_info = {		\
 		.name = (name_),					\
 		.flavor = RCUTABLE_FLAVOR_RCU,				\
 		.summary = (summary_),					\
-		.readers_must_register = false,				\
-		.readers_report_qs = false,				\
+		.readers_must_register = RCUTABLE_READERS_REPORT_QS,	\
+		.readers_report_qs = RCUTABLE_READERS_REPORT_QS,	\
 		.readers_may_sleep = false,				\
 		.is_control = false,					\
 		.needs = (needs_),					\
-		.native = RCUTABLE_API_ALL,				\
+		.native = RCUTABLE_COUNTER_NATIVE,			\
 		.emulated = 0,						\
 		.gp_completed = rcutable_counter_gp_completed,		\
 	}

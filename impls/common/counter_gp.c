@@ -1,8 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * impls/common/counter_gp.c: the update side of the counter-based RCU
- * implementations (memb, signal, mb), compiled once per implementation
- * against its rcu_impl.h and its counter_flavor.h hooks.
+ * implementations (memb, signal, mb, qsbr), compiled once per
+ * implementation against its rcu_impl.h and its counter_flavor.h hooks.
+ *
+ * The readers of memb, signal and mb mark sections (counter_reader.h); a
+ * QSBR thread is a reader for as long as it is online and its sections
+ * end at its quiescent states (qsbr_reader.h).  To this file both are
+ * counters (counter_state.h) that hold the grace period back while they
+ * show an old phase; the "sections" below are QSBR's online stretches
+ * between reports.
  *
  * The grace period.  The global word's phase bit splits readers in two: a
  * section records the phase current when it began.  A grace period
@@ -173,20 +180,36 @@ static void reader_unregister(struct rcutable_reader *r, bool restore)
 		pthread_sigmask(SIG_SETMASK, &saved, NULL);
 }
 
+/*
+ * End whatever the calling thread's counter r holds grace periods back with
+ * (a section; a QSBR thread's online stretch), as the outermost
+ * rcu_read_unlock() or rcu_thread_offline() would: before unregistering,
+ * which waits for registry_lock, which a grace period waiting for this very
+ * thread may hold.  The fences are those of qsbr_reader.h's
+ * rcutable_qsbr_store(), at least the reader's own.
+ */
+static void reader_go_idle(struct rcutable_reader *r)
+{
+	unsigned long c = RCUTABLE_READ_ONCE(r->ctr);
+
+	if (!(c & RCUTABLE_CTR_NEST_MASK))
+		return;
+	rcutable_smp_mb();
+	RCUTABLE_WRITE_ONCE(r->ctr, RCUTABLE_CTR_IDLE);
+	rcutable_smp_mb();
+	if (RCUTABLE_READ_ONCE(rcutable_rcu_gp.futex) == -1)
+		rcutable_reader_wake_updater(c);
+}
+
 /* Thread-exit destructor of a registered thread that did not unregister. */
 static void reader_at_thread_exit(void *arg)
 {
 	struct rcutable_reader *r = arg;
 
-	if (RCUTABLE_READ_ONCE(r->ctr) & RCUTABLE_CTR_NEST_MASK) {
+	if (rcutable_reader_in_section())
 		rcutable_warn("thread %d exited inside an RCU read-side critical "
 			      "section; the section ends with it", (int)r->tid);
-		/* End it as the outermost rcu_read_unlock() would, before
-		 * waiting for registry_lock, which a grace period waiting for
-		 * this very section may hold. */
-		RCUTABLE_WRITE_ONCE(r->ctr, RCUTABLE_CTR_NEST_ONE);
-		rcu_read_unlock();
-	}
+	reader_go_idle(r);
 	reader_unregister(r, false);
 }
 
@@ -275,6 +298,9 @@ void rcu_register_thread(void)
 						      __ATOMIC_ACQ_REL,
 						      __ATOMIC_RELAXED));
 		pthread_setspecific(exit_key, self);
+		/* QSBR: registered threads start online. */
+		if (RCUTABLE_READERS_REPORT_QS)
+			rcu_thread_online();
 	}
 	/* A registered thread must take the reserved signal, if any. */
 	reserved = rcutable_reserved_signal();
@@ -289,18 +315,21 @@ void rcu_unregister_thread(void)
 
 	if (!RCUTABLE_READ_ONCE(self->ctr))
 		return;
-	if (rcu_read_lock_held())
+	if (rcutable_reader_in_section())
 		rcutable_die("rcu_unregister_thread() inside an RCU read-side "
 			     "critical section");
 	pthread_setspecific(exit_key, NULL);
+	reader_go_idle(self);
 	reader_unregister(self, true);
 }
 
+#if !RCUTABLE_READERS_REPORT_QS
 void rcutable_reader_register_and_lock(void)
 {
 	rcu_register_thread();
 	rcu_read_lock();
 }
+#endif
 
 /*
  * rcu_read_unlock() found the updater asleep; c is the counter of the
@@ -325,15 +354,9 @@ void rcutable_reader_wake_updater(unsigned long c)
 		rcutable_futex_wake(&rcutable_rcu_gp.futex, 1);
 }
 
-void rcutable_reader_unbalanced(void)
+void rcutable_reader_misuse(const char *what)
 {
-	rcutable_die("rcu_read_unlock() without a matching rcu_read_lock()");
-}
-
-void rcutable_reader_overflow(void)
-{
-	rcutable_die("rcu_read_lock() nested more than %lu deep",
-		     RCUTABLE_CTR_NEST_MASK);
+	rcutable_die("%s", what);
 }
 
 void rcutable_rcu_read_lock(void)
@@ -387,8 +410,10 @@ static void stall_check(unsigned long cur)
 		if (!reader_holds_old_phase(r, cur))
 			continue;
 		rcutable_thread_name(r->tid, name, sizeof(name));
-		rcutable_warn("stall:   thread %d (%s) inside a read-side "
-			      "critical section", (int)r->tid, name);
+		rcutable_warn("stall:   thread %d (%s) %s", (int)r->tid, name,
+			      RCUTABLE_READERS_REPORT_QS ?
+			      "online, no quiescent state reported" :
+			      "inside a read-side critical section");
 	}
 	RCUTABLE_WRITE_ONCE(stall_clock_ns, now);
 }
@@ -513,11 +538,9 @@ static bool gp_lock_or_wait_for_holder(void)
  */
 static void gp_synchronize(bool expedited, const char *who)
 {
+	bool was_online = rcutable_gp_wait_begin(who);
 	unsigned long cookie;
 
-	if (rcu_read_lock_held())
-		rcutable_die("%s() inside an RCU read-side critical section: "
-			     "it would wait for itself", who);
 	gp_ensure_init();
 	/* The caller's earlier accesses (an unpublish) before the cookie's
 	 * read of gp_seq; pairs with fence A after gp_seq_start: if we miss a
@@ -541,6 +564,7 @@ static void gp_synchronize(bool expedited, const char *who)
 	}
 	/* The grace period's end before the caller's later accesses. */
 	rcutable_smp_mb();
+	rcutable_gp_wait_end(was_online);
 }
 
 void synchronize_rcu(void)
@@ -604,8 +628,29 @@ static void cbq_wait_gp(void *arg)
 	gp_synchronize(false, "call_rcu");
 }
 
+#if RCUTABLE_READERS_REPORT_QS
+/* QSBR: callbacks may read, so the worker is online while it invokes them
+ * and offline otherwise (waiting, sleeping), as is a thread that drains
+ * the callbacks at exit. */
+static void cbq_thread_online(void)
+{
+	rcu_register_thread();
+	rcu_thread_online();
+}
+
+static void cbq_thread_offline(void)
+{
+	rcu_thread_offline();
+}
+
+static struct rcutable_cbq rcu_cbq =
+	RCUTABLE_CBQ_INIT(rcu_cbq, cbq_wait_gp, NULL, "call_rcu",
+			  .invoke_begin = cbq_thread_online,
+			  .quiesce = cbq_thread_offline);
+#else
 static struct rcutable_cbq rcu_cbq =
 	RCUTABLE_CBQ_INIT(rcu_cbq, cbq_wait_gp, NULL, "call_rcu");
+#endif
 
 void call_rcu(struct rcu_head *head, rcu_callback_t func)
 {
@@ -624,8 +669,8 @@ void rcutable_kfree_rcu(struct rcu_head *head, size_t offset)
 
 void rcu_barrier(void)
 {
-	if (rcu_read_lock_held())
-		rcutable_die("rcu_barrier() inside an RCU read-side critical "
-			     "section: it would wait for itself");
+	bool was_online = rcutable_gp_wait_begin("rcu_barrier");
+
 	rcutable_cbq_barrier(&rcu_cbq, "rcu_barrier");
+	rcutable_gp_wait_end(was_online);
 }

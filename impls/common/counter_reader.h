@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * impls/common/counter_reader.h: the inline read side of the counter-based
- * RCU implementations (memb, signal, mb).  Installed: user code inlines it.
+ * RCU implementations whose readers mark sections (memb, signal, mb).
+ * Installed: user code inlines it.  The counter is in counter_state.h.
  *
- * Each reader thread has a counter.  RCUTABLE_CTR_REGISTERED marks a
- * registered thread, the low bits count rcu_read_lock() nesting, and the
- * outermost rcu_read_lock() copies the global grace-period word, which
- * carries one nesting unit and the current phase bit.  The updater (see
- * counter_gp.c) waits for the readers whose counter shows a section that
- * started in an earlier phase.
+ * The outermost rcu_read_lock() copies the global grace-period word, which
+ * carries one nesting unit and the current phase bit; inner ones count.
+ * The updater (see counter_gp.c) waits for the readers whose counter shows
+ * a section that started in an earlier phase.
  *
  * The including implementation first defines RCUTABLE_READER_FENCE(): the
  * fence a reader executes between its counter store and its section's
@@ -23,40 +22,18 @@
 #define RCUTABLE_COUNTER_READER_H
 
 #include <stdbool.h>
-#include <sys/types.h>
 #include <rcutable/compiler.h>
+#include "counter_state.h"
 
 #ifndef RCUTABLE_READER_FENCE
 #error "define RCUTABLE_READER_FENCE() before including counter_reader.h"
 #endif
 
-#define RCUTABLE_CTR_NEST_ONE	1UL
-#define RCUTABLE_CTR_NEST_MASK	0xffffUL
-#define RCUTABLE_CTR_REGISTERED	(1UL << 16)
-#define RCUTABLE_CTR_PHASE	(1UL << 17)
-#define RCUTABLE_CTR_IDLE	RCUTABLE_CTR_REGISTERED
+/* Readers mark sections; they never report quiescent states. */
+#define RCUTABLE_READERS_REPORT_QS	0
 
-/* One per thread (TLS).  Only the thread writes ctr; the updater reads it. */
-struct rcutable_reader {
-	unsigned long ctr;
-	struct rcutable_reader *next, *prev;	/* registry links */
-	pid_t tid;				/* for stall warnings */
-};
-
-/* The global grace-period word and the updater's sleep word. */
-struct rcutable_gp_word {
-	unsigned long ctr;	/* REGISTERED | NEST_ONE | current phase */
-	int futex;		/* -1 while the updater sleeps waiting for readers */
-} __attribute__((aligned(64)));
-
-extern struct rcutable_gp_word rcutable_rcu_gp;
-extern __thread struct rcutable_reader rcutable_rcu_reader;
-
-/* Out of line: first read of an unregistered thread; misuse. */
+/* Out of line (counter_gp.c): first read of an unregistered thread. */
 void rcutable_reader_register_and_lock(void);
-void rcutable_reader_wake_updater(unsigned long section_ctr);
-__attribute__((noreturn)) void rcutable_reader_unbalanced(void);
-__attribute__((noreturn)) void rcutable_reader_overflow(void);
 
 /*
  * Open a read-side critical section.  Any thread may call it; it nests.
@@ -75,7 +52,8 @@ static inline void rcu_read_lock(void)
 	} else if (rcutable_likely(c & RCUTABLE_CTR_NEST_MASK)) {
 		if (rcutable_unlikely((c & RCUTABLE_CTR_NEST_MASK) ==
 				      RCUTABLE_CTR_NEST_MASK))
-			rcutable_reader_overflow();
+			rcutable_reader_misuse("rcu_read_lock() nested more "
+					       "than 65535 deep");
 		RCUTABLE_WRITE_ONCE(r->ctr, c + RCUTABLE_CTR_NEST_ONE);
 	} else {
 		rcutable_reader_register_and_lock();
@@ -104,7 +82,8 @@ static inline void rcu_read_unlock(void)
 			rcutable_reader_wake_updater(c);
 	} else {
 		if (rcutable_unlikely(!(c & RCUTABLE_CTR_NEST_MASK)))
-			rcutable_reader_unbalanced();
+			rcutable_reader_misuse("rcu_read_unlock() without a "
+					       "matching rcu_read_lock()");
 		RCUTABLE_WRITE_ONCE(r->ctr, c - RCUTABLE_CTR_NEST_ONE);
 	}
 }
@@ -113,6 +92,12 @@ static inline void rcu_read_unlock(void)
 static inline bool rcu_read_lock_held(void)
 {
 	return (RCUTABLE_READ_ONCE(rcutable_rcu_reader.ctr) & RCUTABLE_CTR_NEST_MASK) != 0;
+}
+
+/* Inside a section? */
+static inline bool rcutable_reader_in_section(void)
+{
+	return rcu_read_lock_held();
 }
 
 /* Readers of these implementations never need to report quiescent states. */

@@ -44,6 +44,12 @@ void rcutable_warn(const char *fmt, ...)
 	va_end(ap);
 }
 
+void rcutable_die_waits_for_itself(const char *who)
+{
+	rcutable_die("%s() inside an RCU read-side critical section: it would "
+		     "wait for itself", who);
+}
+
 void rcutable_lockdep_warn(const char *file, int line, const char *what)
 {
 	rcutable_warn("%s:%d: %s", file, line, what);

@@ -14,6 +14,9 @@
 __attribute__((noreturn, format(printf, 1, 2)))
 void rcutable_die(const char *fmt, ...);
 
+/* Refuses who() inside a reader (declared for rcu_impl.h in rcupdate.h). */
+__attribute__((noreturn)) void rcutable_die_waits_for_itself(const char *who);
+
 /* "rcutable: <message>" on stderr; the program goes on. */
 __attribute__((format(printf, 1, 2)))
 void rcutable_warn(const char *fmt, ...);

@@ -40,12 +40,6 @@ static __thread bool registered;
 static pthread_key_t exit_key;
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
-static void die_in_reader(const char *who)
-{
-	rcutable_die("%s() inside an RCU read-side critical section: it would "
-		     "wait for itself", who);
-}
-
 /* ---- Registration (emulated: unregister at thread exit, signal safety) -- */
 
 static void unregister_at_thread_exit(void *arg)
@@ -55,7 +49,9 @@ static void unregister_at_thread_exit(void *arg)
 	(void)arg;
 	rcutable_sigfillset_unreserved(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
-	if (rcutable_urcu_read_ongoing()) {
+	if (RCUTABLE_READERS_REPORT_QS) {
+		rcu_thread_offline();
+	} else if (rcutable_urcu_read_ongoing()) {
 		rcutable_warn("thread %d exited inside an RCU read-side critical "
 			      "section; the section ends with it",
 			      (int)rcutable_gettid());
@@ -100,7 +96,7 @@ void rcu_unregister_thread(void)
 
 	if (!registered)
 		return;
-	if (rcu_read_lock_held())
+	if (rcutable_reader_in_section())
 		rcutable_die("rcu_unregister_thread() inside an RCU read-side "
 			     "critical section");
 	rcutable_sigfillset_unreserved(&all);
@@ -137,10 +133,9 @@ static unsigned long gp_started, gp_done;
 
 static void adapter_synchronize(const char *who)
 {
+	bool was_online = rcutable_gp_wait_begin(who);
 	unsigned long mine, done;
 
-	if (rcu_read_lock_held())
-		die_in_reader(who);
 	pthread_once(&init_once, adapter_init);
 	/* Seq_cst: the caller's earlier accesses precede taking the number. */
 	mine = __atomic_add_fetch(&gp_started, 1, __ATOMIC_SEQ_CST);
@@ -152,6 +147,7 @@ static void adapter_synchronize(const char *who)
 	       !__atomic_compare_exchange_n(&gp_done, &done, mine, true,
 					    __ATOMIC_RELEASE, __ATOMIC_RELAXED))
 		;
+	rcutable_gp_wait_end(was_online);
 }
 
 void synchronize_rcu(void) { adapter_synchronize("synchronize_rcu"); }
@@ -218,14 +214,16 @@ void rcutable_kfree_rcu(struct rcu_head *head, size_t offset)
 
 void rcu_barrier(void)
 {
-	if (rcu_read_lock_held())
-		die_in_reader("rcu_barrier");
+	bool was_online;
+
 	if (rcutable_urcu_on_callback_thread())
 		rcutable_die("rcu_barrier() called from a call_rcu() callback: it "
 			     "would wait for itself");
 	if (!registered)
 		rcu_register_thread();
+	was_online = rcutable_gp_wait_begin("rcu_barrier");
 	rcutable_urcu_barrier();
+	rcutable_gp_wait_end(was_online);
 }
 
 /* ---- Exit (emulated: liburcu does not drain at exit) --------------------- */
@@ -245,7 +243,13 @@ static void drain_at_exit(void)
 	unsigned long ms = rcutable_env_ulong("RCUTABLE_EXIT_TIMEOUT_MS", 10000);
 	pthread_t t;
 
-	if (rcutable_urcu_on_callback_thread() || pthread_create(&t, NULL, barrier_thread, NULL))
+	if (rcutable_urcu_on_callback_thread())
+		return;
+	/* QSBR: the exiting thread must not hold back the grace periods
+	 * the drain waits for. */
+	if (registered)
+		rcu_thread_offline();
+	if (pthread_create(&t, NULL, barrier_thread, NULL))
 		return;
 	pthread_detach(t);
 	if (!ms || !rcutable_completion_wait_ns(&drained, ms * 1000000u))
@@ -260,13 +264,15 @@ const struct rcutable_impl rcutable_impl_info = {
 	.summary = "peer: liburcu's urcu-" RCUTABLE_URCU_FLAVOR_NAME
 		   " flavor (Debian liburcu-dev) behind rcutable's API",
 	.readers_must_register = true,
-	.readers_report_qs = false,
+	.readers_report_qs = RCUTABLE_READERS_REPORT_QS,
 	.readers_may_sleep = false,
 	.is_control = false,
 	.needs = "",
+	/* liburcu's QSBR cannot tell a section from an online stretch. */
 	.native = RCUTABLE_API_READ_SIDE | RCUTABLE_API_SYNCHRONIZE |
 		  RCUTABLE_API_CALL | RCUTABLE_API_BARRIER |
-		  RCUTABLE_API_VALIDATION | RCUTABLE_API_LIFECYCLE,
+		  (RCUTABLE_READERS_REPORT_QS ? 0 : RCUTABLE_API_VALIDATION) |
+		  RCUTABLE_API_LIFECYCLE,
 	.emulated = RCUTABLE_API_EXPEDITED | RCUTABLE_API_POLLED |
 		    RCUTABLE_API_KFREE | RCUTABLE_API_CONSOLIDATED |
 		    RCUTABLE_API_EXIT_DRAIN | RCUTABLE_API_FORK,

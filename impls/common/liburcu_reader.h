@@ -4,8 +4,9 @@
  * liburcu's own inline (LGPL) read side, unchanged, so benchmarks measure
  * liburcu.  The peer's rcu_impl.h defines RCUTABLE_URCU_STATIC_HEADER (the
  * flavor's <urcu/static/...> header) and RCUTABLE_URCU_INLINE(x) (its
- * _urcu_<flavor>_x names) and includes this file.  Readers must register
- * (rcu_register_thread()), as liburcu requires.
+ * _urcu_<flavor>_x names), and RCUTABLE_URCU_QSBR for the QSBR flavor, and
+ * includes this file.  Readers must register (rcu_register_thread()), as
+ * liburcu requires.
  */
 #ifndef RCUTABLE_COMMON_LIBURCU_READER_H
 #define RCUTABLE_COMMON_LIBURCU_READER_H
@@ -15,10 +16,23 @@
 
 static inline void rcu_read_lock(void) { RCUTABLE_URCU_INLINE(read_lock)(); }
 static inline void rcu_read_unlock(void) { RCUTABLE_URCU_INLINE(read_unlock)(); }
+/* QSBR: whether the thread is online (liburcu cannot tell a section). */
 static inline bool rcu_read_lock_held(void) { return RCUTABLE_URCU_INLINE(read_ongoing)(); }
+
+#ifdef RCUTABLE_URCU_QSBR
+#define RCUTABLE_READERS_REPORT_QS	1
+static inline void rcu_quiescent_state(void) { RCUTABLE_URCU_INLINE(quiescent_state)(); }
+static inline void rcu_thread_offline(void) { RCUTABLE_URCU_INLINE(thread_offline)(); }
+static inline void rcu_thread_online(void) { RCUTABLE_URCU_INLINE(thread_online)(); }
+static inline bool rcu_is_watching(void) { return RCUTABLE_URCU_INLINE(read_ongoing)(); }
+static inline bool rcutable_reader_in_section(void) { return false; }	/* cannot tell */
+#else
+#define RCUTABLE_READERS_REPORT_QS	0
 static inline void rcu_quiescent_state(void) {}
 static inline void rcu_thread_offline(void) {}
 static inline void rcu_thread_online(void) {}
 static inline bool rcu_is_watching(void) { return true; }
+static inline bool rcutable_reader_in_section(void) { return rcu_read_lock_held(); }
+#endif
 
 #endif /* RCUTABLE_COMMON_LIBURCU_READER_H */

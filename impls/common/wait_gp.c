@@ -11,7 +11,7 @@
 #include "diag.h"
 
 typedef void (*call_rcu_func_t)(struct rcu_head *head, rcu_callback_t func);
-void rcutable_wait_rcu_gp(const call_rcu_func_t *funcs, size_t n, bool in_reader);
+void rcutable_wait_rcu_gp(const call_rcu_func_t *funcs, size_t n);
 
 struct gp_waiter {
 	struct rcu_head head;		/* first: the callback gets it back */
@@ -36,16 +36,14 @@ static bool named_before(const call_rcu_func_t *funcs, size_t i)
 /*
  * Queue one callback with each distinct flavor's call function, then wait
  * for all of them: the grace periods overlap, so this costs about the
- * longest one, not their sum.
+ * longest one, not their sum.  The caller is outside any reader (see
+ * synchronize_rcu_mult() in rcupdate.h).
  */
-void rcutable_wait_rcu_gp(const call_rcu_func_t *funcs, size_t n, bool in_reader)
+void rcutable_wait_rcu_gp(const call_rcu_func_t *funcs, size_t n)
 {
 	struct gp_waiter *w;
 	size_t i;
 
-	if (in_reader)
-		rcutable_die("synchronize_rcu_mult() inside an RCU read-side "
-			     "critical section: it would wait for itself");
 	w = calloc(n ? n : 1, sizeof(*w));
 	if (!w)
 		rcutable_die("synchronize_rcu_mult(): out of memory");

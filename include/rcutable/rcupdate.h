@@ -16,7 +16,9 @@
  *
  *   rcu_read_lock(), rcu_read_unlock(), rcu_read_lock_held(),
  *   rcu_quiescent_state(), rcu_thread_offline(), rcu_thread_online(),
- *   rcu_is_watching()
+ *   rcu_is_watching(),
+ *   rcutable_reader_in_section() (inside a reader, as far as it can tell),
+ *   RCUTABLE_READERS_REPORT_QS (1 where threads report quiescent states)
  *
  * and the library defines the functions declared below.  docs/API.md maps
  * every cell of the table to its definition here.
@@ -38,6 +40,36 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ---- Waiting for grace periods on the calling thread ------------------- */
+
+/* Aborts: who() was called inside a read-side critical section, where it
+ * would wait for itself. */
+__attribute__((noreturn)) void rcutable_die_waits_for_itself(const char *who);
+
+/*
+ * Bracket a wait for grace periods (synchronize_rcu(), rcu_barrier(),
+ * synchronize_rcu_mult(), ...): begin refuses a wait from inside a reader,
+ * where the implementation can tell, and takes an online QSBR thread
+ * offline for the wait, as QSBR's rule for blocking requires; end brings it
+ * back online.  begin returns what end takes.
+ */
+static inline bool rcutable_gp_wait_begin(const char *who)
+{
+	bool online = RCUTABLE_READERS_REPORT_QS && rcu_is_watching();
+
+	if (rcutable_unlikely(rcutable_reader_in_section()))
+		rcutable_die_waits_for_itself(who);
+	if (online)
+		rcu_thread_offline();
+	return online;
+}
+
+static inline void rcutable_gp_wait_end(bool was_online)
+{
+	if (was_online)
+		rcu_thread_online();
+}
 
 /* ---- Read-side critical-section markers --------------------------------- */
 
@@ -158,13 +190,15 @@ void rcutable_kfree_rcu(struct rcu_head *head, size_t offset);
  * period of each flavor named by its call function, concurrently.
  */
 typedef void (*call_rcu_func_t)(struct rcu_head *head, rcu_callback_t func);
-void rcutable_wait_rcu_gp(const call_rcu_func_t *funcs, size_t n, bool in_reader);
+void rcutable_wait_rcu_gp(const call_rcu_func_t *funcs, size_t n);
 #define synchronize_rcu_mult(...)					\
 	do {								\
 		const call_rcu_func_t __rcutable_f[] = { __VA_ARGS__ };	\
+		bool __rcutable_w =					\
+			rcutable_gp_wait_begin("synchronize_rcu_mult");	\
 		rcutable_wait_rcu_gp(__rcutable_f,			\
-			sizeof(__rcutable_f) / sizeof(__rcutable_f[0]),	\
-			rcu_read_lock_held());				\
+			sizeof(__rcutable_f) / sizeof(__rcutable_f[0]));	\
+		rcutable_gp_wait_end(__rcutable_w);			\
 	} while (0)
 
 /* ---- The deprecated _bh and _sched update-side primitives --------------- */

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * impls/common/counter_state.h: the per-thread counters that the read sides
+ * of the counter-based implementations (counter_reader.h: memb, signal, mb;
+ * qsbr_reader.h: qsbr) share with their update side, counter_gp.c.
+ * Installed: user code inlines the read sides.
+ *
+ * Each thread has a counter.  0 means unregistered.  RCUTABLE_CTR_REGISTERED
+ * alone means registered and idle.  Otherwise the low bits count nesting and
+ * RCUTABLE_CTR_PHASE holds the phase of the global grace-period word that
+ * the thread copied when it began holding grace periods back: at its
+ * outermost rcu_read_lock() (counter_reader.h) or at its last quiescent
+ * state (qsbr_reader.h, where an online thread is always one level deep).
+ * The updater waits for threads whose counter shows a phase older than the
+ * current one (counter_gp.c).
+ */
+#ifndef RCUTABLE_COUNTER_STATE_H
+#define RCUTABLE_COUNTER_STATE_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+#include <rcutable/compiler.h>
+
+#define RCUTABLE_CTR_NEST_ONE	1UL
+#define RCUTABLE_CTR_NEST_MASK	0xffffUL
+#define RCUTABLE_CTR_REGISTERED	(1UL << 16)
+#define RCUTABLE_CTR_PHASE	(1UL << 17)
+#define RCUTABLE_CTR_IDLE	RCUTABLE_CTR_REGISTERED
+
+/* One per thread (TLS).  Only the thread writes ctr and nest; the updater
+ * reads ctr. */
+struct rcutable_reader {
+	unsigned long ctr;
+	unsigned long nest;			/* qsbr, checking builds: section depth */
+	struct rcutable_reader *next, *prev;	/* registry links */
+	pid_t tid;				/* for stall warnings */
+};
+
+/* The global grace-period word and the updater's sleep word. */
+struct rcutable_gp_word {
+	unsigned long ctr;	/* REGISTERED | NEST_ONE | current phase */
+	int futex;		/* -1 while the updater sleeps waiting for readers */
+} __attribute__((aligned(64)));
+
+extern struct rcutable_gp_word rcutable_rcu_gp;
+extern __thread struct rcutable_reader rcutable_rcu_reader;
+
+/* Out of line (counter_gp.c). */
+void rcutable_reader_wake_updater(unsigned long old_ctr);
+__attribute__((noreturn)) void rcutable_reader_misuse(const char *what);
+
+#endif /* RCUTABLE_COUNTER_STATE_H */
