@@ -57,19 +57,21 @@ static double now_s(clockid_t clock)
  * keep-running loop (Google Benchmark's own loop costs a call per
  * iteration, spread over OPS_PER_ITER operations).
  */
-#define TIMED_OPS(st, body)						\
+#define TIMED_OPS_THEN(st, body, after_iter)				\
 	do {								\
 		double ops_ = 0, t0_ = now_s(CLOCK_MONOTONIC);		\
 		while (gbench_keep_running(st)) {			\
 			for (int i_ = 0; i_ < OPS_PER_ITER; i_++) {	\
 				body;					\
 			}						\
+			after_iter;					\
 			ops_ += OPS_PER_ITER;				\
 		}							\
 		gbench_counter(st, "ns_per_op",				\
 			       (now_s(CLOCK_MONOTONIC) - t0_) * 1e9 / ops_,	\
 			       GBENCH_COUNTER_DEFAULT);			\
 	} while (0)
+#define TIMED_OPS(st, body)	TIMED_OPS_THEN(st, body, (void)0)
 
 /* ---- Threads beside the measuring one ------------------------------------ */
 
@@ -96,7 +98,8 @@ static struct crew {
 
 /* A short read-side section: a dereference and two loads, then some
  * work outside any section (about 50 times as long), as readers that do
- * something with what they read. */
+ * something with what they read.  QSBR readers report a quiescent state
+ * after each section (elsewhere rcu_quiescent_state() does nothing). */
 static void reader_section(void)
 {
 	struct shared_obj *p;
@@ -105,6 +108,7 @@ static void reader_section(void)
 	p = rcu_dereference(shared_ptr);
 	gbench_do_not_optimize(p->a + p->b);
 	rcu_read_unlock();
+	rcu_quiescent_state();
 	for (volatile int i = 0; i < 64; i++)
 		;
 }
@@ -153,21 +157,38 @@ static void crew_start(enum crew_job job, int n, int first)
 		sched_yield();
 }
 
-/* Stop the crew; return the work its members did. */
+/* Stop the crew; return the work its members did.  A QSBR caller goes
+ * offline while it waits (an updater in the crew may need it to). */
 static unsigned long crew_stop(void)
 {
+	bool online = rcutable_impl_info.readers_report_qs && rcu_is_watching();
 	unsigned long work = 0;
 
+	if (online)
+		rcu_thread_offline();
 	__atomic_store_n(&crew.stop, 1, __ATOMIC_RELAXED);
 	for (int i = 0; i < crew.n; i++) {
 		pthread_join(crew.m[i].thread, NULL);
 		work += crew.m[i].work;
 	}
 	crew.n = 0;
+	if (online)
+		rcu_thread_online();
 	return work;
 }
 
 /* ---- Read-side overhead ---------------------------------------------------- */
+
+/* The loop of the read-side rows without the markers: the floor. */
+static void bm_read_empty(gbench_state *st)
+{
+	bind_slot(0);
+	gbench_label(st, "alone; the read_pair loop without the markers");
+	TIMED_OPS(st, {
+		gbench_clobber_memory();
+		gbench_clobber_memory();
+	});
+}
 
 static void bm_read_pair(gbench_state *st)
 {
@@ -204,13 +225,37 @@ static void bm_read_pair_under_updater(gbench_state *st)
 	bind_slot(0);
 	rcu_register_thread();
 	crew_start(CREW_UPDATER, 1, 1);
-	gbench_label(st, "one thread runs synchronize_rcu() in a loop");
-	TIMED_OPS(st, {
+	gbench_label(st, rcutable_impl_info.readers_report_qs ?
+		     "one thread runs synchronize_rcu() in a loop; a quiescent "
+		     "state reported every 1000 sections" :
+		     "one thread runs synchronize_rcu() in a loop");
+	TIMED_OPS_THEN(st, {
 		rcu_read_lock();
 		gbench_clobber_memory();
 		rcu_read_unlock();
-	});
+	}, rcu_quiescent_state());
 	gbench_counter(st, "updater_gps", (double)crew_stop(), GBENCH_COUNTER_DEFAULT);
+	rcu_unregister_thread();
+}
+
+/* QSBR: the cost of reporting a quiescent state, with nothing to report
+ * (alone: no grace period waits) or beside an updater (each grace period
+ * makes the next report store and fence). */
+static void bm_quiescent_state(gbench_state *st)
+{
+	bool updater = gbench_user_arg(st) != NULL;
+
+	bind_slot(0);
+	rcu_register_thread();
+	if (updater)
+		crew_start(CREW_UPDATER, 1, 1);
+	gbench_label(st, updater ? "one thread runs synchronize_rcu() in a loop" : "alone");
+	TIMED_OPS(st, {
+		rcu_quiescent_state();
+		gbench_clobber_memory();
+	});
+	if (updater)
+		gbench_counter(st, "updater_gps", (double)crew_stop(), GBENCH_COUNTER_DEFAULT);
 	rcu_unregister_thread();
 }
 
@@ -317,11 +362,14 @@ static void bm_callback_throughput(gbench_state *st)
 		for (int i = 0; i < THROUGHPUT_BATCH; i++, next++) {
 			struct tp_node *n = &ring[next % THROUGHPUT_WINDOW];
 
-			while (__atomic_load_n(&n->busy, __ATOMIC_ACQUIRE))
+			while (__atomic_load_n(&n->busy, __ATOMIC_ACQUIRE)) {
+				rcu_quiescent_state();	/* QSBR */
 				sched_yield();
+			}
 			n->busy = 1;
 			call_rcu(&n->head, tp_cb);
 		}
+		rcu_quiescent_state();
 	}
 	rcu_barrier();
 	double t = now_s(CLOCK_MONOTONIC) - t0;
@@ -428,6 +476,9 @@ static void bm_concurrent_updaters(gbench_state *st)
 
 	bind_slot(gbench_thread_index(st));
 	rcu_register_thread();
+	/* QSBR: updaters do not read; online, a thread waiting for the others
+	 * at the benchmark's end barrier would hold their grace periods. */
+	rcu_thread_offline();
 	/* One reader in the slot after the updaters', so that grace periods
 	 * last long enough for callers to share them. */
 	if (gbench_thread_index(st) == 0)
@@ -488,24 +539,43 @@ static void bm_cond_synchronize_elapsed(gbench_state *st)
 
 /* ---- Set-up ----------------------------------------------------------------- */
 
+/*
+ * Grace-period rows at 0, 1, 2 and 4 readers with calls calls each, and at
+ * 8 and 16 readers (well past the PUs, where each grace period waits for
+ * the scheduler to run every reader) with a quarter as many: the samples
+ * each row kept are in its latency_us_n.
+ */
 static void register_gp_latency(const char *name, void (*gp)(void), long calls)
 {
 	static const int readers[] = { 0, 1, 2, 4, 8, 16 };
-	/* Raw samples (--samples-dir) for the latency CDFs. */
-	gbench_bm *bm = gbench_keep_samples(gbench_register(name, bm_gp_latency, (void *)gp));
+	gbench_bm *bm = NULL;
 
-	for (size_t i = 0; i < sizeof(readers) / sizeof(readers[0]); i++)
+	for (size_t i = 0; i < sizeof(readers) / sizeof(readers[0]); i++) {
+		if (i == 0 || readers[i] == 8) {
+			long n = readers[i] == 8 ? (calls + 3) / 4 : calls;
+
+			/* Raw samples (--samples-dir) for the latency CDFs. */
+			bm = gbench_keep_samples(gbench_register(name, bm_gp_latency, (void *)gp));
+			gbench_unit(gbench_manual_time(gbench_iterations(bm, n)), GBENCH_US);
+		}
 		gbench_arg(bm, readers[i]);
-	gbench_unit(gbench_manual_time(gbench_iterations(bm, calls)), GBENCH_US);
+	}
 }
 
 static void register_all(void)
 {
+	gbench_repetitions(gbench_register("read_empty", bm_read_empty, NULL), 5);
 	gbench_repetitions(gbench_register("read_pair", bm_read_pair, NULL), 5);
 	gbench_repetitions(gbench_register("read_nested3", bm_read_nested3, NULL), 5);
 	gbench_repetitions(gbench_register("read_pair_under_updater",
 					   bm_read_pair_under_updater, NULL), 5);
 	gbench_repetitions(gbench_register("rcu_dereference", bm_rcu_dereference, NULL), 5);
+	if (rcutable_impl_info.readers_report_qs) {
+		gbench_repetitions(gbench_register("quiescent_state",
+						   bm_quiescent_state, NULL), 5);
+		gbench_repetitions(gbench_register("quiescent_state_under_updater",
+						   bm_quiescent_state, (void *)1), 5);
+	}
 #if defined(__x86_64__)
 	gbench_repetitions(gbench_register("fence/mfence", bm_fence_mfence, NULL), 5);
 	gbench_repetitions(gbench_register("fence/lock_add", bm_fence_lock_add, NULL), 5);

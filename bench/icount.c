@@ -3,7 +3,8 @@
  * bench/icount.c: the code whose instructions scripts/count-instructions
  * counts under valgrind's callgrind, collecting only inside the icount_*
  * functions: MODE is pair (rcu_read_lock()+rcu_read_unlock()), empty (the
- * same loop without them, to subtract) or call (call_rcu()).
+ * same loop without them, to subtract), call (call_rcu()) or qs
+ * (rcu_quiescent_state() with no grace period waiting: its fast path).
  *
  *	icount MODE N
  */
@@ -25,6 +26,15 @@ __attribute__((noinline)) void icount_pair(long n)
 __attribute__((noinline)) void icount_empty(long n)
 {
 	for (long i = 0; i < n; i++) {
+		rcutable_barrier();
+		rcutable_barrier();
+	}
+}
+
+__attribute__((noinline)) void icount_qs(long n)
+{
+	for (long i = 0; i < n; i++) {
+		rcu_quiescent_state();
 		rcutable_barrier();
 		rcutable_barrier();
 	}
@@ -54,6 +64,8 @@ int main(int argc, char **argv)
 		icount_empty(n);
 	else if (!strcmp(mode, "call"))
 		icount_call(heads, n);
+	else if (!strcmp(mode, "qs"))
+		icount_qs(n);
 	else
 		return fprintf(stderr, "icount: unknown mode %s\n", mode), 2;
 	rcu_barrier();
