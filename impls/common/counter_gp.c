@@ -181,24 +181,18 @@ static void reader_unregister(struct rcutable_reader *r, bool restore)
 }
 
 /*
- * End whatever the calling thread's counter r holds grace periods back with
+ * End whatever the calling thread's counter holds grace periods back with
  * (a section; a QSBR thread's online stretch), as the outermost
- * rcu_read_unlock() or rcu_thread_offline() would: before unregistering,
- * which waits for registry_lock, which a grace period waiting for this very
- * thread may hold.  The fences are those of qsbr_reader.h's
- * rcutable_qsbr_store(), at least the reader's own.
+ * rcu_read_unlock() or rcu_thread_offline() would, with full fences (at
+ * least the reader's own): before unregistering, which waits for
+ * registry_lock, which a grace period waiting for this very thread may hold.
  */
-static void reader_go_idle(struct rcutable_reader *r)
+static void reader_go_idle(void)
 {
-	unsigned long c = RCUTABLE_READ_ONCE(r->ctr);
+	unsigned long c = RCUTABLE_READ_ONCE(rcutable_rcu_reader.ctr);
 
-	if (!(c & RCUTABLE_CTR_NEST_MASK))
-		return;
-	rcutable_smp_mb();
-	RCUTABLE_WRITE_ONCE(r->ctr, RCUTABLE_CTR_IDLE);
-	rcutable_smp_mb();
-	if (RCUTABLE_READ_ONCE(rcutable_rcu_gp.futex) == -1)
-		rcutable_reader_wake_updater(c);
+	if (c & RCUTABLE_CTR_NEST_MASK)
+		rcutable_reader_store_fenced(c, RCUTABLE_CTR_IDLE);
 }
 
 /* Thread-exit destructor of a registered thread that did not unregister. */
@@ -209,7 +203,7 @@ static void reader_at_thread_exit(void *arg)
 	if (rcutable_reader_in_section())
 		rcutable_warn("thread %d exited inside an RCU read-side critical "
 			      "section; the section ends with it", (int)r->tid);
-	reader_go_idle(r);
+	reader_go_idle();
 	reader_unregister(r, false);
 }
 
@@ -319,7 +313,7 @@ void rcu_unregister_thread(void)
 		rcutable_die("rcu_unregister_thread() inside an RCU read-side "
 			     "critical section");
 	pthread_setspecific(exit_key, NULL);
-	reader_go_idle(self);
+	reader_go_idle();
 	reader_unregister(self, true);
 }
 

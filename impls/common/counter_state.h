@@ -49,4 +49,24 @@ extern __thread struct rcutable_reader rcutable_rcu_reader;
 void rcutable_reader_wake_updater(unsigned long old_ctr);
 __attribute__((noreturn)) void rcutable_reader_misuse(const char *what);
 
+/*
+ * Replace the calling thread's counter old with c (the global word, or
+ * IDLE) between two full fences: how a QSBR thread reports and goes
+ * offline (qsbr_reader.h), and how any thread ends what it holds when it
+ * exits or unregisters (counter_gp.c).  The first fence orders the
+ * thread's earlier accesses (its sections) before the store and pairs with
+ * the updater's fence after its last scan (fence B in counter_gp.c); the
+ * second orders the store before the thread's later accesses and before
+ * its check of the updater's sleep word, and pairs with the updater's
+ * fence A and the fence after it sets that word (wait_for_readers()).
+ */
+static inline void rcutable_reader_store_fenced(unsigned long old, unsigned long c)
+{
+	rcutable_smp_mb();
+	RCUTABLE_WRITE_ONCE(rcutable_rcu_reader.ctr, c);
+	rcutable_smp_mb();
+	if (rcutable_unlikely(RCUTABLE_READ_ONCE(rcutable_rcu_gp.futex) == -1))
+		rcutable_reader_wake_updater(old);
+}
+
 #endif /* RCUTABLE_COUNTER_STATE_H */

@@ -110,24 +110,6 @@ static inline bool rcu_read_lock_held(void)
 }
 
 /*
- * Replace the calling thread's counter old with c (the global word, or
- * IDLE), between two full fences.  The first orders the thread's earlier
- * accesses (its sections) before the store and pairs with the updater's
- * fence after its last scan (fence B in counter_gp.c); the second orders
- * the store before the thread's later accesses and before its check of the
- * updater's sleep word, and pairs with the updater's fence A and the fence
- * after it sets that word (wait_for_readers()).
- */
-static inline void rcutable_qsbr_store(unsigned long old, unsigned long c)
-{
-	rcutable_smp_mb();
-	RCUTABLE_WRITE_ONCE(rcutable_rcu_reader.ctr, c);
-	rcutable_smp_mb();
-	if (rcutable_unlikely(RCUTABLE_READ_ONCE(rcutable_rcu_gp.futex) == -1))
-		rcutable_reader_wake_updater(old);
-}
-
-/*
  * Report a quiescent state: the calling online thread holds no reference
  * obtained in an earlier section.  Outside sections only.  A thread whose
  * copy is current has nothing to report (no grace period waits for it) and
@@ -146,7 +128,7 @@ static inline void rcu_quiescent_state(void)
 		return;
 	c = RCUTABLE_READ_ONCE(rcutable_rcu_reader.ctr);
 	if (c & RCUTABLE_CTR_NEST_MASK)
-		rcutable_qsbr_store(c, g);
+		rcutable_reader_store_fenced(c, g);
 }
 
 /*
@@ -161,7 +143,7 @@ static inline void rcu_thread_offline(void)
 	rcutable_qsbr_refuse_in_section("rcu_thread_offline() inside an RCU "
 					"read-side critical section");
 	if (c & RCUTABLE_CTR_NEST_MASK)
-		rcutable_qsbr_store(c, RCUTABLE_CTR_IDLE);
+		rcutable_reader_store_fenced(c, RCUTABLE_CTR_IDLE);
 }
 
 /*

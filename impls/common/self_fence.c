@@ -12,7 +12,7 @@
 void rcutable_flavor_init(void) {}
 
 /* Pairs with each reader's own fences (mb: RCUTABLE_READER_FENCE(); qsbr:
- * rcutable_qsbr_store() and rcu_thread_online()): with both sides fenced,
+ * rcutable_reader_store_fenced() and rcu_thread_online()): with both sides fenced,
  * a reader either sees the updater's earlier stores or the updater sees
  * the reader's counter. */
 void rcutable_flavor_mb_all(void)
