@@ -14,15 +14,22 @@ CXX ?= c++
 
 IMPLS := memb signal mb qsbr busted ext-liburcu-memb ext-liburcu-signal \
 	ext-liburcu-mb ext-liburcu-qsbr
-INSTALL_IMPLS := memb signal mb qsbr
+# SRCU: srcu (compiler-barrier readers, the default), srcu-mb (the kernel's
+# full-fence readers) and the busted-srcu control, one update side for both.
+SRCU_IMPLS := srcu srcu-mb busted-srcu
+INSTALL_IMPLS := memb signal mb qsbr srcu srcu-mb
 
 COMMON_SRCS := impls/common/diag.c impls/common/cbq.c impls/common/irq.c \
-	impls/common/wait_gp.c impls/common/sigmask.c
+	impls/common/wait_gp.c impls/common/sigmask.c impls/common/membarrier.c \
+	impls/common/srcu_domain.c impls/common/srcu_check.c
 memb_SRCS := impls/memb/memb.c impls/common/counter_gp.c
 signal_SRCS := impls/signal/signal.c impls/common/counter_gp.c
 mb_SRCS := impls/mb/mb.c impls/common/self_fence.c impls/common/counter_gp.c
 qsbr_SRCS := impls/qsbr/qsbr.c impls/common/self_fence.c impls/common/counter_gp.c
 busted_SRCS := impls/busted/busted.c
+srcu_SRCS := impls/common/srcu_gp.c
+srcu-mb_SRCS := impls/common/srcu_gp.c
+busted-srcu_SRCS := impls/busted-srcu/busted_srcu.c
 # Peers: one adapter source pair, compiled once per liburcu flavor.
 LIBURCU_ADAPTER_SRCS := impls/common/liburcu_adapter.c impls/common/liburcu_side.c
 liburcu_cppflags = -DRCUTABLE_URCU_FLAVOR=$(1) -DRCUTABLE_URCU_FLAVOR_NAME='"$(1)"' \
@@ -40,12 +47,17 @@ ext-liburcu-mb_LIBS := $(call liburcu_libs,mb)
 ext-liburcu-qsbr_SRCS := $(LIBURCU_ADAPTER_SRCS)
 ext-liburcu-qsbr_CPPFLAGS := $(call liburcu_cppflags,qsbr)
 ext-liburcu-qsbr_LIBS := $(call liburcu_libs,qsbr)
-# Headers of impls/common that an implementation's rcu_impl.h includes.
+# Headers of impls/common that an implementation's rcu_impl.h or
+# srcu_impl.h includes.
 INSTALLED_COMMON_HEADERS := impls/common/counter_state.h \
-	impls/common/counter_reader.h impls/common/qsbr_reader.h
+	impls/common/counter_reader.h impls/common/qsbr_reader.h \
+	impls/common/percpu_count.h impls/common/srcu_state.h impls/common/srcu_reader.h
 
 CONFORMANCE_SRCS := $(wildcard conformance/*.c)
 CONFORMANCE_HDRS := $(wildcard conformance/*.h)
+# The SRCU suite uses the harness alone: no RCU flavor is linked.
+SRCU_CONFORMANCE_SRCS := $(wildcard conformance/srcu/*.c) conformance/harness.c
+SRCU_CONFORMANCE_HDRS := $(wildcard conformance/srcu/*.h) conformance/harness.h
 
 ifeq ($(DEBUG),1)
 B := build-debug
@@ -73,9 +85,11 @@ PUBLIC_HEADERS := $(wildcard include/rcutable/*.h)
 COMMON_LIB := $(B)/common/librcutable-common.a
 COMMON_OBJS := $(patsubst impls/common/%.c,$(B)/common/%.o,$(COMMON_SRCS))
 
-.PHONY: all check conformance results install clean print-impls
+.PHONY: all check conformance results install clean print-impls print-srcu-impls
 all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(B)/$(i)/bench $(B)/$(i)/icount $(B)/pkgconfig/rcutable-$(i).pc) \
+	$(foreach i,$(SRCU_IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
+	$(B)/pkgconfig/rcutable-$(i).pc) \
 	$(B)/bench/test-gbench $(B)/bench/test-placement
 
 # The Google Benchmark shim: C benchmarks, one C++ file.
@@ -104,9 +118,9 @@ $(B)/common/%.o: impls/common/%.c $(PUBLIC_HEADERS) $(wildcard impls/common/*.h)
 $(COMMON_LIB): $(COMMON_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
-# One library, one conformance binary and one pkg-config file per
-# implementation; the implementation's directory supplies rcu_impl.h.
-define IMPL_RULES
+# One library and one pkg-config file per implementation; the
+# implementation's directory supplies rcu_impl.h or srcu_impl.h.
+define LIB_RULES
 $(1)_OBJS := $$(patsubst %.c,$(B)/$(1)/obj/%.o,$$($(1)_SRCS))
 
 $(B)/$(1)/obj/%.o: %.c $(PUBLIC_HEADERS) $$(wildcard impls/$(1)/*.h impls/common/*.h)
@@ -116,6 +130,14 @@ $(B)/$(1)/obj/%.o: %.c $(PUBLIC_HEADERS) $$(wildcard impls/$(1)/*.h impls/common
 $(B)/$(1)/librcutable-$(1).a: $$($(1)_OBJS)
 	rm -f $$@ && ar rcs $$@ $$^
 
+$(B)/pkgconfig/rcutable-$(1).pc: Makefile
+	@mkdir -p $$(@D)
+	scripts/gen-pc $(1) "$(CURDIR)" "$(CURDIR)/$(B)" "$(VARIANT_CPPFLAGS)" "$$($(1)_LIBS)" > $$@
+endef
+$(foreach i,$(IMPLS) $(SRCU_IMPLS),$(eval $(call LIB_RULES,$(i))))
+
+# An RCU implementation's conformance suite, benchmarks and instruction count.
+define RCU_RULES
 $(B)/$(1)/conformance: $(CONFORMANCE_SRCS) $(CONFORMANCE_HDRS) $(PUBLIC_HEADERS) \
 		$$(wildcard impls/$(1)/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
 	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) -Iconformance $$(CFLAGS_ALL) \
@@ -136,19 +158,26 @@ $(B)/$(1)/icount: bench/icount.c $(PUBLIC_HEADERS) $$(wildcard impls/$(1)/*.h) \
 		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
 	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) $$(CFLAGS_ALL) bench/icount.c \
 		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) $$(LDFLAGS_ALL) -o $$@
-
-$(B)/pkgconfig/rcutable-$(1).pc: Makefile
-	@mkdir -p $$(@D)
-	scripts/gen-pc $(1) "$(CURDIR)" "$(CURDIR)/$(B)" "$(VARIANT_CPPFLAGS)" "$$($(1)_LIBS)" > $$@
 endef
-$(foreach i,$(IMPLS),$(eval $(call IMPL_RULES,$(i))))
+$(foreach i,$(IMPLS),$(eval $(call RCU_RULES,$(i))))
+
+# An SRCU implementation's conformance suite: SRCU alone, no RCU flavor.
+define SRCU_RULES
+$(B)/$(1)/conformance: $(SRCU_CONFORMANCE_SRCS) $(SRCU_CONFORMANCE_HDRS) $(PUBLIC_HEADERS) \
+		$$(wildcard impls/$(1)/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
+	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) -Iconformance $$(CFLAGS_ALL) \
+		$(SRCU_CONFORMANCE_SRCS) \
+		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) \
+		$$(LDFLAGS_ALL) $(CRITERION_LIBS) -o $$@
+endef
+$(foreach i,$(SRCU_IMPLS),$(eval $(call SRCU_RULES,$(i))))
 
 check:
 	scripts/deps
 	scripts/check
 
 conformance: all
-	scripts/conformance-matrix $(B) $(IMPLS)
+	scripts/conformance-matrix $(B) $(IMPLS) $(SRCU_IMPLS)
 
 results:
 	scripts/deps
@@ -163,7 +192,7 @@ install: all
 	install -m 644 $(COMMON_LIB) $(DESTDIR)$(PREFIX)/lib/
 	set -e; for i in $(INSTALL_IMPLS); do \
 		install -d $(DESTDIR)$(PREFIX)/include/rcutable/impls/$$i; \
-		install -m 644 impls/$$i/rcu_impl.h $(DESTDIR)$(PREFIX)/include/rcutable/impls/$$i/; \
+		install -m 644 impls/$$i/*_impl.h $(DESTDIR)$(PREFIX)/include/rcutable/impls/$$i/; \
 		install -m 644 $(B)/$$i/librcutable-$$i.a $(DESTDIR)$(PREFIX)/lib/; \
 		scripts/gen-pc --installed $$i "$(PREFIX)" "$(PREFIX)" "$(VARIANT_CPPFLAGS)" \
 			> $(DESTDIR)$(PREFIX)/lib/pkgconfig/rcutable-$$i.pc; \
@@ -171,6 +200,9 @@ install: all
 
 print-impls:
 	@echo $(IMPLS)
+
+print-srcu-impls:
+	@echo $(SRCU_IMPLS)
 
 clean:
 	rm -rf build build-debug build-asan

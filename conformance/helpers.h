@@ -17,11 +17,8 @@
 #ifndef RCUTABLE_CONFORMANCE_HELPERS_H
 #define RCUTABLE_CONFORMANCE_HELPERS_H
 
-#include <pthread.h>
-#include <stdbool.h>
-#include <stddef.h>
-#include <criterion/criterion.h>
 #include <rcutable/rcupdate.h>
+#include "harness.h"
 
 #define HOLD_MS_DEFAULT 200
 
@@ -80,33 +77,13 @@ static inline bool impl_has(unsigned api)
 				     rcutable_impl_info.name, (what));	\
 	} while (0)
 
-/* Atomic flag helpers. */
-static inline int flag_get(const int *f) { return __atomic_load_n(f, __ATOMIC_SEQ_CST); }
-static inline void flag_set(int *f, int v) { __atomic_store_n(f, v, __ATOMIC_SEQ_CST); }
 /*
  * Waits.  flag_wait(), sleep_ms() and join() are for a thread outside any
  * reader: a QSBR thread goes offline for them (QSBR's rule for blocking).
  * The _in_reader forms wait inside a reader, holding grace periods back.
  */
 bool flag_wait(const int *f, int v, unsigned timeout_ms);
-bool flag_wait_in_reader(const int *f, int v, unsigned timeout_ms);
 void sleep_ms(unsigned ms);
-void sleep_ms_in_reader(unsigned ms);
 void join(pthread_t t);
-
-pthread_t spawn(void *(*fn)(void *), void *arg);
-
-/*
- * Run fn(arg) in a forked child with stderr captured; returns the child's
- * wait status and copies its stderr into out (NUL-terminated).  The child
- * may set environment variables first (it starts with no rcutable state).
- */
-int run_child(void (*fn)(void *), void *arg, char *out, size_t outlen);
-
-/* Assert that fn(arg) aborts (SIGABRT) with a message containing needle. */
-void expect_abort(void (*fn)(void *), void *arg, const char *needle);
-
-/* Run fn(arg) in this process with stderr captured into out. */
-void capture_stderr(void (*fn)(void *), void *arg, char *out, size_t outlen);
 
 #endif /* RCUTABLE_CONFORMANCE_HELPERS_H */

@@ -26,9 +26,12 @@
 #include "sigmask.h"
 #include "futex.h"
 
-/* Engines whose worker has started, for exit() and fork(). */
+/* Engines whose worker has started, for exit() and fork(); those whose
+ * worker has since stopped (rcutable_cbq_free()) stay, not started. */
 static pthread_mutex_t started_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct rcutable_cbq *started_list;	/* only ever prepended to */
+/* Freed engines, for rcutable_cbq_new(); linked through arg. */
+static struct rcutable_cbq *free_list;
 
 static void cbq_start(struct rcutable_cbq *q);
 
@@ -128,18 +131,31 @@ static void cbq_invoke_batch(struct rcutable_cbq *q)
 	pthread_mutex_unlock(&q->consumer_lock);
 }
 
-/* Sleep until the queue is not empty. */
+/* Sleep until the queue is not empty or the worker is to stop. */
 static void cbq_sleep(struct rcutable_cbq *q)
 {
 	__atomic_store_n(&q->worker_futex, -1, __ATOMIC_RELAXED);
-	/* Orders the store of -1 before the check of first; pairs with the
-	 * smp_mb() between linking first and reading worker_futex in
-	 * rcutable_cbq_enqueue(): either the pusher sees -1 and wakes us, or
-	 * we see its head. */
+	/* Orders the store of -1 before the checks of first and stop; pairs
+	 * with the smp_mb() between linking first (or setting stop) and
+	 * reading worker_futex in rcutable_cbq_enqueue() (cbq_wake()): either
+	 * the waker sees -1 and wakes us, or we see its change. */
 	rcutable_smp_mb();
-	if (!RCUTABLE_READ_ONCE(q->first))
+	if (!RCUTABLE_READ_ONCE(q->first) && !RCUTABLE_READ_ONCE(q->stop))
 		rcutable_futex_wait(&q->worker_futex, -1, 0);
 	RCUTABLE_WRITE_ONCE(q->worker_futex, 0);
+}
+
+/* Wake the worker if it sleeps; the caller has changed what it checks. */
+static void cbq_wake(struct rcutable_cbq *q)
+{
+	/* Orders the change before the check; pairs with the smp_mb() in
+	 * cbq_sleep(). */
+	rcutable_smp_mb();
+	/* Change the word before waking: a worker not yet inside
+	 * futex_wait() then finds it changed and does not sleep. */
+	if (RCUTABLE_READ_ONCE(q->worker_futex) == -1 &&
+	    __atomic_exchange_n(&q->worker_futex, 0, __ATOMIC_RELAXED) == -1)
+		rcutable_futex_wake(&q->worker_futex, 1);
 }
 
 static void *cbq_worker(void *arg)
@@ -157,6 +173,8 @@ static void *cbq_worker(void *arg)
 		got = q->batch || cbq_detach(q);
 		pthread_mutex_unlock(&q->consumer_lock);
 		if (!got) {
+			if (RCUTABLE_READ_ONCE(q->stop))
+				break;
 			cbq_sleep(q);
 			continue;
 		}
@@ -265,6 +283,8 @@ static void rcutable_cbq_drain_at_exit(void)
 	list = started_list;	/* engines are never removed from the list */
 	pthread_mutex_unlock(&started_lock);
 	for (q = list; q; q = q->next_started) {
+		if (!__atomic_load_n(&q->started, __ATOMIC_ACQUIRE))
+			continue;	/* freed: nothing queued */
 		if (rcutable_cbq_on_worker(q)) {
 			rcutable_warn("exit() from a %s() callback: %zu other queued "
 				      "callbacks not invoked", q->call_name,
@@ -319,6 +339,54 @@ static void cbq_start(struct rcutable_cbq *q)
 	pthread_mutex_unlock(&q->start_lock);
 }
 
+/* ---- Engines that come and go ------------------------------------------- */
+
+struct rcutable_cbq *rcutable_cbq_new(void (*wait_fn)(void *), void *arg,
+				      const char *name)
+{
+	struct rcutable_cbq *q;
+
+	pthread_mutex_lock(&started_lock);
+	q = free_list;
+	if (q)
+		free_list = q->arg;
+	pthread_mutex_unlock(&started_lock);
+	if (!q) {
+		if ((q = malloc(sizeof(*q))))
+			rcutable_cbq_init(q, wait_fn, arg, name);
+		return q;
+	}
+	/* A freed engine: exit() and fork() may be walking the started list
+	 * through it, so its link and locks stay; the rest starts afresh. */
+	q->first = NULL;
+	q->tail = &q->first;
+	q->worker_futex = 0;
+	q->wait_gp = wait_fn;
+	q->arg = arg;
+	q->call_name = name;
+	q->invoke_begin = q->quiesce = NULL;
+	q->stop = false;
+	q->batch = NULL;
+	q->in_flight = 0;
+	return q;
+}
+
+void rcutable_cbq_free(struct rcutable_cbq *q)
+{
+	pthread_mutex_lock(&q->start_lock);
+	if (q->started) {
+		RCUTABLE_WRITE_ONCE(q->stop, true);
+		cbq_wake(q);
+		pthread_join(q->worker, NULL);
+		__atomic_store_n(&q->started, false, __ATOMIC_RELAXED);
+	}
+	pthread_mutex_unlock(&q->start_lock);
+	pthread_mutex_lock(&started_lock);
+	q->arg = free_list;
+	free_list = q;
+	pthread_mutex_unlock(&started_lock);
+}
+
 /* ---- Producers ----------------------------------------------------------- */
 
 void rcutable_cbq_enqueue(struct rcutable_cbq *q, struct rcu_head *head,
@@ -337,16 +405,8 @@ void rcutable_cbq_enqueue(struct rcutable_cbq *q, struct rcu_head *head,
 	/* Release: publishes the head; pairs with the worker's acquire loads
 	 * in cbq_detach(). */
 	__atomic_store_n(prev, head, __ATOMIC_RELEASE);
-	if (prev == &q->first) {
-		/* The queue was empty: the worker may sleep.  Orders the link
-		 * before the check; pairs with the smp_mb() in cbq_sleep(). */
-		rcutable_smp_mb();
-		/* Change the word before waking: a worker not yet inside
-		 * futex_wait() then finds it changed and does not sleep. */
-		if (RCUTABLE_READ_ONCE(q->worker_futex) == -1 &&
-		    __atomic_exchange_n(&q->worker_futex, 0, __ATOMIC_RELAXED) == -1)
-			rcutable_futex_wake(&q->worker_futex, 1);
-	}
+	if (prev == &q->first)	/* the queue was empty: the worker may sleep */
+		cbq_wake(q);
 }
 
 struct cbq_barrier {

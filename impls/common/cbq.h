@@ -40,6 +40,7 @@ struct rcutable_cbq {
 
 	pthread_mutex_t start_lock;
 	bool started;			/* worker running; set before the first push */
+	bool stop;			/* rcutable_cbq_free() asks the worker to end */
 	pthread_t worker;
 	/* Held by the worker while it detaches or invokes: fork() and the exit
 	 * count take it to find the worker at a safe point. */
@@ -65,6 +66,18 @@ struct rcutable_cbq {
 /* Run-time initialisation, for engines that are not static. */
 void rcutable_cbq_init(struct rcutable_cbq *q, void (*wait_fn)(void *),
 		       void *arg, const char *name);
+
+/*
+ * Engines for domains that come and go (SRCU's): new returns an unused
+ * engine, initialised as rcutable_cbq_init() does; free stops its worker
+ * (joined) and keeps the engine for a later new, since exit() and fork()
+ * may still walk it.  free requires that nothing be queued on q (check
+ * with rcutable_cbq_pending()) and is not for q's worker.  new returns
+ * NULL when there is no memory.
+ */
+struct rcutable_cbq *rcutable_cbq_new(void (*wait_fn)(void *), void *arg,
+				      const char *name);
+void rcutable_cbq_free(struct rcutable_cbq *q);
 
 /*
  * Queue func(head) after a grace period of q's domain that begins after this

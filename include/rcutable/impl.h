@@ -55,5 +55,7 @@ struct rcutable_impl {
 
 /* The RCU-flavor implementation linked into this program. */
 extern const struct rcutable_impl rcutable_impl_info;
+/* The SRCU implementation linked into this program (rcutable/srcu.h). */
+extern const struct rcutable_impl rcutable_srcu_impl_info;
 
 #endif /* RCUTABLE_IMPL_H */

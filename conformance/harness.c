@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * conformance/harness.c: see harness.h.
+ */
+#define _GNU_SOURCE
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "harness.h"
+
+void sleep_ms_in_reader(unsigned ms)
+{
+	struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts))
+		;
+}
+
+bool flag_wait_in_reader(const int *f, int v, unsigned timeout_ms)
+{
+	unsigned waited = 0;
+
+	while (flag_get(f) != v) {
+		if (waited++ >= timeout_ms)
+			return false;
+		sleep_ms_in_reader(1);
+	}
+	return true;
+}
+
+pthread_t spawn(void *(*fn)(void *), void *arg)
+{
+	pthread_t t;
+
+	cr_assert_eq(pthread_create(&t, NULL, fn, arg), 0, "pthread_create");
+	return t;
+}
+
+int run_child(void (*fn)(void *), void *arg, char *out, size_t outlen)
+{
+	int fds[2], status = 0;
+	size_t got = 0;
+	ssize_t n;
+	pid_t pid;
+
+	cr_assert_eq(pipe(fds), 0);
+	fflush(NULL);
+	pid = fork();
+	cr_assert(pid >= 0, "fork");
+	if (pid == 0) {
+		alarm(20);	/* a hung child must not outlive the test */
+		dup2(fds[1], 2);
+		close(fds[0]);
+		close(fds[1]);
+		fn(arg);
+		exit(0);
+	}
+	close(fds[1]);
+	while (got + 1 < outlen && (n = read(fds[0], out + got, outlen - 1 - got)) > 0)
+		got += (size_t)n;
+	out[got] = '\0';
+	close(fds[0]);
+	cr_assert_eq(waitpid(pid, &status, 0), pid);
+	return status;
+}
+
+void expect_abort(void (*fn)(void *), void *arg, const char *needle)
+{
+	char err[4096];
+	int status = run_child(fn, arg, err, sizeof(err));
+
+	cr_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT,
+		  "misuse was not refused with abort() (status 0x%x); stderr: %s",
+		  status, err);
+	cr_assert(strstr(err, needle), "abort message does not name \"%s\": %s",
+		  needle, err);
+}
+
+void capture_stderr(void (*fn)(void *), void *arg, char *out, size_t outlen)
+{
+	FILE *tmp = tmpfile();
+	int saved = dup(2);
+	size_t n;
+
+	cr_assert(tmp && saved >= 0);
+	fflush(stderr);
+	dup2(fileno(tmp), 2);
+	fn(arg);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	rewind(tmp);
+	n = fread(out, 1, outlen - 1, tmp);
+	out[n] = '\0';
+	fclose(tmp);
+}

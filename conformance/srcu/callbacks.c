@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * conformance/srcu/callbacks.c: the SRCU column's callback, barrier and
+ * polled rows.  call_srcu() runs its callback only after the readers that
+ * were inside have left; srcu_barrier() returns only after every earlier
+ * callback ran; nothing queued is lost, not even at exit; a cookie from
+ * get_state_synchronize_srcu() expires only with a full grace period.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "srcu_hold.h"
+
+DEFINE_STATIC_SRCU(cb_srcu);
+
+Test(srcu, waits_call_srcu_for_a_sleeping_reader, .timeout = 30)
+{
+	struct srcu_hold h = { .ssp = &cb_srcu, .action = srcu_action_call_srcu_wait };
+
+	cr_assert(srcu_hold_run(&h), "a call_srcu() callback ran while a reader "
+		  "slept inside its section");
+}
+
+/* srcu_barrier() waits for a callback that itself waits for a reader. */
+struct barrier_cb {
+	struct rcu_head head;
+	struct srcu_hold *h;
+};
+
+static void barrier_cb_func(struct rcu_head *head)
+{
+	struct barrier_cb *c = (struct barrier_cb *)head;
+
+	flag_set(&c->h->cb_seen, flag_get(&c->h->reader_done));
+	flag_set(&c->h->cb_ran, 1);
+}
+
+static bool action_call_then_barrier(struct srcu_hold *h)
+{
+	static struct barrier_cb c;
+
+	c.h = h;
+	call_srcu(h->action_ssp, &c.head, barrier_cb_func);
+	srcu_barrier(h->action_ssp);
+	cr_assert(flag_get(&h->cb_ran), "srcu_barrier() returned before the "
+		  "callback queued before it ran");
+	return flag_get(&h->cb_seen);
+}
+
+Test(srcu, waits_srcu_barrier_for_a_callback_behind_a_reader, .timeout = 30)
+{
+	struct srcu_hold h = { .ssp = &cb_srcu, .action = action_call_then_barrier };
+
+	cr_assert(srcu_hold_run(&h), "the callback srcu_barrier() waited for ran "
+		  "while a reader was inside");
+}
+
+/* Many threads queue at once: every callback runs once, each thread's in
+ * the order it queued them. */
+enum { QUEUERS = 4, PER_QUEUER = 5000 };
+
+struct counted {
+	struct rcu_head head;
+	int thread, seq;
+};
+
+static int ran_total;
+static int last_seq[QUEUERS];
+static int out_of_order;
+
+static void counted_cb(struct rcu_head *head)
+{
+	struct counted *c = (struct counted *)head;
+
+	if (c->seq != last_seq[c->thread] + 1)
+		out_of_order = 1;
+	last_seq[c->thread] = c->seq;
+	__atomic_add_fetch(&ran_total, 1, __ATOMIC_RELAXED);
+	free(c);
+}
+
+static void *queuer(void *arg)
+{
+	int t = (int)(long)arg, i;
+
+	for (i = 1; i <= PER_QUEUER; i++) {
+		struct counted *c = malloc(sizeof(*c));
+
+		c->thread = t;
+		c->seq = i;
+		call_srcu(&cb_srcu, &c->head, counted_cb);
+	}
+	return NULL;
+}
+
+Test(srcu, every_callback_runs_once_in_queue_order, .timeout = 60)
+{
+	pthread_t t[QUEUERS];
+	long i;
+
+	for (i = 0; i < QUEUERS; i++)
+		t[i] = spawn(queuer, (void *)i);
+	for (i = 0; i < QUEUERS; i++)
+		pthread_join(t[i], NULL);
+	srcu_barrier(&cb_srcu);
+	cr_assert_eq(flag_get(&ran_total), QUEUERS * PER_QUEUER,
+		     "%d of %d callbacks ran before srcu_barrier() returned",
+		     flag_get(&ran_total), QUEUERS * PER_QUEUER);
+	cr_assert(!out_of_order, "a thread's callbacks ran out of order");
+}
+
+/* The polled pair: a cookie has not expired while no grace period has
+ * run, and has after one. */
+static bool action_poll(struct srcu_hold *h)
+{
+	unsigned long cookie = get_state_synchronize_srcu(h->action_ssp);
+
+	cr_assert(!poll_state_synchronize_srcu(h->action_ssp, cookie) ||
+		  flag_get(&h->reader_done),
+		  "the cookie expired at once, with no grace period run");
+	synchronize_srcu(h->action_ssp);
+	cr_assert(poll_state_synchronize_srcu(h->action_ssp, cookie),
+		  "the cookie had not expired after synchronize_srcu()");
+	return flag_get(&h->reader_done);
+}
+
+Test(srcu, waits_polled_state_for_a_full_grace_period, .timeout = 30)
+{
+	struct srcu_hold h = { .ssp = &cb_srcu, .action = action_poll };
+
+	cr_assert(srcu_hold_run(&h), "poll_state_synchronize_srcu() saw the "
+		  "cookie expire while a reader was inside");
+}
+
+/* A domain defined with DEFINE_STATIC_SRCU() works with no init call:
+ * read, wait, call back, barrier. */
+DEFINE_STATIC_SRCU(untouched_srcu);
+static int static_cb_ran;
+
+static void static_cb(struct rcu_head *head)
+{
+	(void)head;
+	flag_set(&static_cb_ran, 1);
+}
+
+Test(srcu, define_static_srcu_needs_no_init, .timeout = 30)
+{
+	static struct rcu_head head;
+	int idx = srcu_read_lock(&untouched_srcu);
+
+	cr_assert(idx == 0 || idx == 1);
+	srcu_read_unlock(&untouched_srcu, idx);
+	synchronize_srcu(&untouched_srcu);
+	synchronize_srcu_expedited(&untouched_srcu);
+	call_srcu(&untouched_srcu, &head, static_cb);
+	srcu_barrier(&untouched_srcu);
+	cr_assert(flag_get(&static_cb_ran));
+}
+
+/* Callbacks queued before exit() are invoked at exit. */
+static void exit_cb(struct rcu_head *head)
+{
+	(void)head;
+	fputs("exit callback ran\n", stderr);
+}
+
+DEFINE_STATIC_SRCU(exit_srcu);
+
+static void queue_then_exit(void *arg)
+{
+	static struct rcu_head head;
+
+	(void)arg;
+	call_srcu(&exit_srcu, &head, exit_cb);
+	exit(0);
+}
+
+Test(srcu, callbacks_queued_before_exit_are_invoked, .timeout = 30)
+{
+	char err[4096];
+	int status = run_child(queue_then_exit, NULL, err, sizeof(err));
+
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "status 0x%x: %s",
+		  status, err);
+	cr_assert(strstr(err, "exit callback ran"), "the callback was lost at exit: %s", err);
+}

@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * conformance/srcu/misuse.c: SRCU misuse is refused with a message naming
+ * the domain, never silent corruption.  A wait for a grace period inside a
+ * reader of the same domain (it would wait for itself), an unlock with an
+ * index that no lock returned, cleanup_srcu_struct() with a reader inside
+ * or a callback pending, and a domain used after its cleanup or never
+ * initialized.  Some need the checking build's record of open sections;
+ * those skip in a release build.  A wait inside a reader of another domain
+ * is allowed.
+ */
+#include <stdlib.h>
+
+#include "srcu_hold.h"
+
+DEFINE_SRCU(misuse_srcu);
+DEFINE_STATIC_SRCU(bystander_srcu);
+
+static void synchronize_inside_own_reader(void *arg)
+{
+	(void)arg;
+	srcu_read_lock(&misuse_srcu);
+	synchronize_srcu(&misuse_srcu);
+}
+
+Test(srcu, synchronize_srcu_inside_its_own_reader_aborts, .timeout = 30)
+{
+	srcu_skip_unless(RCUTABLE_API_READER_CHECKS, "the wait inside a reader is refused");
+	expect_abort(synchronize_inside_own_reader, NULL, "misuse_srcu");
+}
+
+static void expedited_inside_own_reader(void *arg)
+{
+	(void)arg;
+	srcu_read_lock(&misuse_srcu);
+	synchronize_srcu_expedited(&misuse_srcu);
+}
+
+Test(srcu, synchronize_srcu_expedited_inside_its_own_reader_aborts, .timeout = 30)
+{
+	srcu_skip_unless(RCUTABLE_API_READER_CHECKS, "the wait inside a reader is refused");
+	expect_abort(expedited_inside_own_reader, NULL, "wait for itself");
+}
+
+static void barrier_inside_own_reader(void *arg)
+{
+	(void)arg;
+	srcu_read_lock(&misuse_srcu);
+	srcu_barrier(&misuse_srcu);
+}
+
+Test(srcu, srcu_barrier_inside_its_own_reader_aborts, .timeout = 30)
+{
+	srcu_skip_unless(RCUTABLE_API_READER_CHECKS, "the wait inside a reader is refused");
+	expect_abort(barrier_inside_own_reader, NULL, "srcu_barrier(misuse_srcu) inside");
+}
+
+Test(srcu, waits_inside_a_reader_of_another_domain_are_allowed, .timeout = 30)
+{
+	int idx = srcu_read_lock(&bystander_srcu);
+
+	synchronize_srcu(&misuse_srcu);
+	synchronize_srcu_expedited(&misuse_srcu);
+	srcu_barrier(&misuse_srcu);
+	srcu_read_unlock(&bystander_srcu, idx);
+}
+
+static void unlock_with_the_other_index(void *arg)
+{
+	int idx = srcu_read_lock(&misuse_srcu);
+
+	(void)arg;
+	srcu_read_unlock(&misuse_srcu, idx ^ 1);
+}
+
+Test(srcu, srcu_read_unlock_with_the_wrong_index_aborts, .timeout = 30)
+{
+	srcu_skip_unless(RCUTABLE_API_READER_CHECKS, "the index check");
+	expect_abort(unlock_with_the_other_index, NULL, "misuse_srcu");
+}
+
+static void unlock_without_lock(void *arg)
+{
+	(void)arg;
+	srcu_read_lock(&bystander_srcu);
+	srcu_read_unlock(&misuse_srcu, 0);
+}
+
+Test(srcu, srcu_read_unlock_without_its_lock_aborts, .timeout = 30)
+{
+	srcu_skip_unless(RCUTABLE_API_READER_CHECKS, "the index check");
+	expect_abort(unlock_without_lock, NULL, "without a matching srcu_read_lock()");
+}
+
+/* An index that no lock can return is refused in every build. */
+static void unlock_with_a_wild_index(void *arg)
+{
+	int idx = srcu_read_lock(&misuse_srcu);
+
+	(void)arg;
+	srcu_read_unlock(&misuse_srcu, idx + 7);
+}
+
+Test(srcu, srcu_read_unlock_with_an_impossible_index_aborts, .timeout = 30)
+{
+	expect_abort(unlock_with_a_wild_index, NULL, "misuse_srcu");
+}
+
+static void cleanup_with_reader(void *arg)
+{
+	struct srcu_struct *ssp = malloc(sizeof(*ssp));
+
+	(void)arg;
+	cr_assert_eq(init_srcu_struct(ssp), 0);
+	srcu_read_lock(ssp);
+	cleanup_srcu_struct(ssp);
+}
+
+Test(srcu, cleanup_srcu_struct_with_a_reader_inside_aborts, .timeout = 30)
+{
+	expect_abort(cleanup_with_reader, NULL, "1 reader inside");
+}
+
+static int slow_cb_started;
+
+static void slow_cb(struct rcu_head *head)
+{
+	(void)head;
+	flag_set(&slow_cb_started, 1);
+	sleep_ms_in_reader(3000);
+}
+
+static void nop_cb(struct rcu_head *head)
+{
+	(void)head;
+}
+
+/* A slow callback keeps the one behind it, and itself, pending. */
+static void cleanup_with_callback(void *arg)
+{
+	static struct rcu_head slow, behind;
+	struct srcu_struct *ssp = malloc(sizeof(*ssp));
+
+	(void)arg;
+	cr_assert_eq(init_srcu_struct(ssp), 0);
+	call_srcu(ssp, &slow, slow_cb);
+	cr_assert(flag_wait_in_reader(&slow_cb_started, 1, 10000));
+	call_srcu(ssp, &behind, nop_cb);
+	setenv("RCUTABLE_EXIT_TIMEOUT_MS", "0", 1);
+	cleanup_srcu_struct(ssp);
+}
+
+Test(srcu, cleanup_srcu_struct_with_a_callback_pending_aborts, .timeout = 30)
+{
+	expect_abort(cleanup_with_callback, NULL, "call srcu_barrier(ssp) first");
+}
+
+static void use_after_cleanup(void *arg)
+{
+	struct srcu_struct s;
+
+	(void)arg;
+	cr_assert_eq(init_srcu_struct(&s), 0);
+	cleanup_srcu_struct(&s);
+	srcu_read_lock(&s);
+}
+
+Test(srcu, a_domain_used_after_cleanup_aborts, .timeout = 30)
+{
+	expect_abort(use_after_cleanup, NULL, "after cleanup_srcu_struct()");
+}
+
+static void use_uninitialized(void *arg)
+{
+	static struct srcu_struct never;
+
+	(void)arg;
+	synchronize_srcu(&never);
+}
+
+Test(srcu, a_domain_never_initialized_aborts, .timeout = 30)
+{
+	expect_abort(use_uninitialized, NULL, "never initialized");
+}

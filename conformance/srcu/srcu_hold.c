@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * conformance/srcu/srcu_hold.c: see srcu_hold.h.
+ */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "srcu_hold.h"
+
+static void pin_to(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	cr_assert_eq(sched_setaffinity(0, sizeof(set), &set), 0, "pin to CPU %d", cpu);
+	sched_yield();	/* the kernel moves us at the next schedule */
+}
+
+static void *hold_reader(void *arg)
+{
+	struct srcu_hold *h = arg;
+	unsigned waited;
+	int idx;
+
+	if (h->migrate)
+		pin_to(h->cpus[0]);
+	idx = srcu_read_lock(h->ssp);
+	if (h->migrate) {
+		h->cpu_at_lock = sched_getcpu();
+		pin_to(h->cpus[1]);
+	}
+	flag_set(&h->reader_inside, 1);
+	flag_wait_in_reader(&h->action_started, 1, 10000);
+	for (waited = 0; waited < h->hold_ms && !flag_get(&h->action_done); waited++)
+		sleep_ms_in_reader(1);
+	flag_set(&h->reader_done, 1);
+	if (h->migrate)
+		h->cpu_at_unlock = sched_getcpu();
+	srcu_read_unlock(h->ssp, idx);
+	return NULL;
+}
+
+bool srcu_hold_run(struct srcu_hold *h)
+{
+	pthread_t t;
+	bool left;
+
+	if (!h->hold_ms)
+		h->hold_ms = SRCU_HOLD_MS;
+	if (!h->action_ssp)
+		h->action_ssp = h->ssp;
+	t = spawn(hold_reader, h);
+	cr_assert(flag_wait_in_reader(&h->reader_inside, 1, 10000), "reader did not start");
+	flag_set(&h->action_started, 1);
+	left = h->action(h);
+	flag_set(&h->action_done, 1);
+	pthread_join(t, NULL);
+	return left;
+}
+
+bool srcu_action_synchronize(struct srcu_hold *h)
+{
+	synchronize_srcu(h->action_ssp);
+	return flag_get(&h->reader_done);
+}
+
+bool srcu_action_synchronize_expedited(struct srcu_hold *h)
+{
+	synchronize_srcu_expedited(h->action_ssp);
+	return flag_get(&h->reader_done);
+}
+
+struct hold_cb {
+	struct rcu_head head;
+	struct srcu_hold *h;
+};
+
+static void hold_cb_func(struct rcu_head *head)
+{
+	struct hold_cb *c = (struct hold_cb *)head;
+
+	flag_set(&c->h->cb_seen, flag_get(&c->h->reader_done));
+	flag_set(&c->h->cb_ran, 1);
+}
+
+bool srcu_action_call_srcu_wait(struct srcu_hold *h)
+{
+	static struct hold_cb c;
+
+	c.h = h;
+	call_srcu(h->action_ssp, &c.head, hold_cb_func);
+	cr_assert(flag_wait_in_reader(&h->cb_ran, 1, 10000), "call_srcu() callback never ran");
+	return flag_get(&h->cb_seen);
+}
+
+int srcu_thread_count(void)
+{
+	char line[256];
+	int n = -1;
+	FILE *f = fopen("/proc/self/status", "r");
+
+	cr_assert(f);
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Threads: %d", &n) == 1)
+			break;
+	fclose(f);
+	return n;
+}
+
+/* A watchdog in every test process: a test that hangs dies by SIGALRM
+ * and is reported as crashing, so the run goes on. */
+static void watchdog(void)
+{
+	alarm(150);
+}
+
+TestSuite(srcu, .init = watchdog);

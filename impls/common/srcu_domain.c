@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * impls/common/srcu_domain.c: an SRCU domain's life before and after its
+ * grace periods: its per-CPU counters, its initialization (static or
+ * init_srcu_struct()), and the refusals the read side needs.  Shared by
+ * every SRCU implementation.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/sysinfo.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "srcu_domain.h"
+
+/*
+ * The number of CPUs the kernel may ever number: one more than the highest
+ * in /sys/devices/system/cpu/possible ("0-3,8-11"), which covers CPUs that
+ * come online later, and never fewer than the configured ones.
+ */
+static unsigned possible_cpus(void)
+{
+	unsigned long n = (unsigned long)get_nprocs_conf(), a, b;
+	FILE *f = fopen("/sys/devices/system/cpu/possible", "r");
+	int c;
+
+	if (f) {
+		while (fscanf(f, "%lu", &a) == 1) {
+			b = a;
+			c = fgetc(f);
+			if (c == '-' && fscanf(f, "%lu", &b) == 1)
+				c = fgetc(f);
+			if (b + 1 > n)
+				n = b + 1;
+			if (c != ',')
+				break;
+		}
+		fclose(f);
+	}
+	return n ? (unsigned)n : 1;
+}
+
+unsigned rcutable_srcu_ncpus(void)
+{
+	static unsigned n;
+	unsigned v = __atomic_load_n(&n, __ATOMIC_RELAXED);
+
+	if (!v) {
+		v = possible_cpus();
+		__atomic_store_n(&n, v, __ATOMIC_RELAXED);
+	}
+	return v;
+}
+
+/* Allocates and publishes ssp's counters; caller holds ssp->gp_lock or
+ * attach_lock.  -ENOMEM if there is no memory. */
+static int counters_alloc(struct srcu_struct *ssp)
+{
+	unsigned n = rcutable_srcu_ncpus();
+	struct rcutable_srcu_counts *c;
+
+	if (posix_memalign((void **)&c, RCUTABLE_PERCPU_STRIDE, n * sizeof(*c)))
+		return -ENOMEM;
+	memset(c, 0, n * sizeof(*c));
+	ssp->ncpus = n;
+	/* Release: the zeroed counters and ncpus before the pointer; pairs
+	 * with the acquire load in srcu_read_lock(). */
+	__atomic_store_n(&ssp->counts, c, __ATOMIC_RELEASE);
+	return 0;
+}
+
+int rcutable_init_srcu_struct(struct srcu_struct *ssp, const char *name)
+{
+	int err;
+
+	if (!ssp)
+		rcutable_die("init_srcu_struct(NULL)");
+	*ssp = (struct srcu_struct)__SRCU_STRUCT_INIT(unnamed);
+	ssp->name = name ? name : "an srcu_struct";
+	err = counters_alloc(ssp);
+	if (err)
+		ssp->state = RCUTABLE_SRCU_UNINITIALIZED;
+	return err;
+}
+
+void rcutable_srcu_check_usable(const struct srcu_struct *ssp, const char *who)
+{
+	if (!ssp)
+		rcutable_die("%s(NULL)", who);
+	switch (RCUTABLE_READ_ONCE(ssp->state)) {
+	case RCUTABLE_SRCU_READY:
+		return;
+	case RCUTABLE_SRCU_CLEANED_UP:
+		rcutable_die("%s() on SRCU domain %s after cleanup_srcu_struct()",
+			     who, ssp->name);
+	default:
+		rcutable_die("%s() on an srcu_struct at %p that was never initialized "
+			     "(DEFINE_SRCU(), DEFINE_STATIC_SRCU() or init_srcu_struct() "
+			     "first)", who, (const void *)ssp);
+	}
+}
+
+struct rcutable_srcu_counts *rcutable_srcu_attach(struct srcu_struct *ssp)
+{
+	static pthread_mutex_t attach_lock = PTHREAD_MUTEX_INITIALIZER;
+
+	rcutable_srcu_check_usable(ssp, "srcu_read_lock");
+	pthread_mutex_lock(&attach_lock);
+	if (!ssp->counts && counters_alloc(ssp))
+		rcutable_die("SRCU domain %s: no memory for its per-CPU counters",
+			     ssp->name);
+	pthread_mutex_unlock(&attach_lock);
+	return ssp->counts;
+}
+
+void rcutable_srcu_bad_unlock(const struct srcu_struct *ssp, int idx)
+{
+	rcutable_srcu_check_usable(ssp, "srcu_read_unlock");
+	if (!ssp->counts)
+		rcutable_die("srcu_read_unlock() on SRCU domain %s, which no reader "
+			     "has entered", ssp->name);
+	rcutable_die("srcu_read_unlock(%s, %d): the index must be the one "
+		     "srcu_read_lock() returned (0 or 1)", ssp->name, idx);
+}
+
+bool rcutable_srcu_readers_done(const struct srcu_struct *ssp, int idx)
+{
+	const struct rcutable_srcu_counts *c = ssp->counts;
+	unsigned long unlocks = rcutable_percpu_sum(&c->unlock[idx], ssp->ncpus);
+
+	/* Between the sums: pairs with RCUTABLE_SRCU_BEFORE_UNLOCK() in
+	 * srcu_read_unlock().  A reader whose unlock count the first sum saw
+	 * had its lock count visible before it, so the second sum sees that
+	 * too: no reader is counted as unlocked and not locked, and equal sums
+	 * mean no reader was inside with its lock count seen. */
+	rcutable_smp_mb();
+	return rcutable_percpu_sum(&c->lock[idx], ssp->ncpus) == unlocks;
+}
+
+unsigned long rcutable_srcu_readers_inside(const struct srcu_struct *ssp)
+{
+	const struct rcutable_srcu_counts *c = ssp->counts;
+	unsigned long n = 0;
+	int i;
+
+	if (!c)
+		return 0;
+	for (i = 0; i < 2; i++) {
+		unsigned long unlocks = rcutable_percpu_sum(&c->unlock[i], ssp->ncpus);
+
+		/* As in rcutable_srcu_readers_done(). */
+		rcutable_smp_mb();
+		n += rcutable_percpu_sum(&c->lock[i], ssp->ncpus) - unlocks;
+	}
+	return n;
+}
+
+void rcutable_srcu_counters_free(struct srcu_struct *ssp)
+{
+	struct rcutable_srcu_counts *c = ssp->counts;
+
+	RCUTABLE_WRITE_ONCE(ssp->counts, NULL);
+	RCUTABLE_WRITE_ONCE(ssp->state, RCUTABLE_SRCU_CLEANED_UP);
+	free(c);
+}

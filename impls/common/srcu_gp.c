@@ -1,0 +1,339 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * impls/common/srcu_gp.c: SRCU's update side, compiled once per read-side
+ * variant (srcu_reader.h): srcu with compiler-barrier readers and a
+ * membarrier() per grace period, srcu-mb with the kernel's full-fence
+ * readers.
+ *
+ * A grace period of domain ssp, under ssp->gp_lock:
+ *
+ *   G   fence: membarrier() (srcu) or smp_mb() (srcu-mb)
+ *   S1  wait until the inactive index's unlock sum equals its lock sum
+ *   F   smp_mb(); flip ssp->idx; smp_mb()
+ *   S2  wait the same way for the index that was active
+ *
+ * (each wait sums the unlock counts first, then after a full fence the
+ * lock counts: rcutable_srcu_readers_done()).
+ *
+ * Why no reader is missed.  Take a reader R inside its section when the
+ * caller unpublished an object (W) and called synchronize_srcu().  Fence G
+ * is a full fence on the updater and, for srcu, on every CPU running one
+ * of our threads (a thread not running passes the scheduler's fence); for
+ * srcu-mb it pairs with the fence after R's lock count.  Either R's lock
+ * count precedes that fence, or R's section's accesses follow it.  In the
+ * second case they see W: R cannot reach the object and need not be
+ * waited for.  In the first case the scans S1 and S2, which follow G, see
+ * R's lock count, under whichever index R read; S1 scans one index and S2
+ * the other, so one of them waits for R.  It can only finish when it sees
+ * R's unlock count, and R's release (or fence) before that count puts R's
+ * section before the scan's fence, and so before everything the caller
+ * does after the grace period.
+ *
+ * Why equal sums mean what they say.  Counts only grow.  A reader's unlock
+ * count is ordered after its lock count (the release or fence in
+ * srcu_read_unlock(), and the scheduler's fence when it migrated between
+ * them), and the scan reads the unlock counts first, so every reader whose
+ * unlock the scan counts has its lock counted as well: a reader adds 1 to
+ * the lock sum without adding to the unlock sum, or adds to both, never the
+ * reverse.  Equal sums therefore mean no counted lock lacks its unlock:
+ * every reader whose lock count the scan saw has left.
+ *
+ * Why both indexes.  A reader reads ssp->idx and then counts itself: it may
+ * read the index before a flip and count under it only after that grace
+ * period scanned it, so that it is counted under what is now the inactive
+ * index.  If its section began before G it may hold an object; S1 waits for
+ * it.  S2 waits for the readers of the index that was active at G.
+ *
+ * Why it ends under a continuous stream of readers.  New readers count under
+ * the active index; S1 waits on the inactive one, which only late readers
+ * (those that read the index before the last flip, at most one per thread)
+ * can enter.  After the flip F new readers count under the new index, so S2
+ * waits for the readers of the old one and at most one late reader per
+ * thread.  The fences around the flip keep S1's loads before the new index
+ * is seen and S2's after it.
+ *
+ * Counts wrap only after 2^64 sections on one CPU; the sums are unsigned and
+ * compared, never subtracted beyond what they count.
+ */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <stdint.h>
+#include <time.h>
+
+#include <rcutable/srcu.h>
+#include "cbq.h"
+#include "diag.h"
+#include "gp_seq.h"
+#include "srcu_check.h"
+#include "srcu_domain.h"
+#if !RCUTABLE_SRCU_READER_FENCED
+#include "membarrier.h"
+#endif
+
+#if RCUTABLE_SRCU_READER_FENCED
+#define SRCU_IMPL_NAME	"srcu-mb"
+#else
+#define SRCU_IMPL_NAME	"srcu"
+#endif
+
+/* Fence G: see the top of the file. */
+static void srcu_fence_readers(void)
+{
+#if RCUTABLE_SRCU_READER_FENCED
+	/* Pairs with RCUTABLE_SRCU_AFTER_LOCK(), smp_mb(), in srcu_read_lock(). */
+	rcutable_smp_mb();
+#else
+	/* Pairs with RCUTABLE_SRCU_AFTER_LOCK(), a compiler barrier, in
+	 * srcu_read_lock(): membarrier() makes it a full fence. */
+	rcutable_membarrier_all("srcu", "rcutable-srcu-mb");
+#endif
+}
+
+/*
+ * Between two scans that found readers: an expedited grace period spins,
+ * then yields (a reader preempted inside its section needs the CPU), then
+ * sleeps briefly; a normal one yields a little and then sleeps, backing off
+ * up to 10 ms, for readers that sleep inside their sections.
+ */
+static void srcu_backoff(unsigned n, bool expedited)
+{
+	unsigned spins = expedited ? 200 : 20, yields = expedited ? 200 : 10;
+	uint64_t first_ns = expedited ? 10000 : 50000;
+	uint64_t max_ns = expedited ? 1000000 : 10000000, ns;
+	struct timespec ts;
+
+	if (n < spins) {
+		rcutable_cpu_relax();
+		return;
+	}
+	if (n < spins + yields) {
+		sched_yield();
+		return;
+	}
+	n -= spins + yields;
+	ns = n < 16 ? first_ns << n : max_ns;
+	if (ns > max_ns)
+		ns = max_ns;
+	ts.tv_sec = 0;
+	ts.tv_nsec = (long)ns;
+	nanosleep(&ts, NULL);
+}
+
+static void srcu_wait_for_readers(const struct srcu_struct *ssp, int idx,
+				  bool expedited)
+{
+	unsigned n;
+
+	for (n = 0; !rcutable_srcu_readers_done(ssp, idx); n++)
+		srcu_backoff(n, expedited);
+}
+
+/* One grace period: the caller holds ssp->gp_lock. */
+static void srcu_gp_run(struct srcu_struct *ssp, bool expedited)
+{
+	unsigned long idx = ssp->idx;
+
+	srcu_fence_readers();					/* G */
+	srcu_wait_for_readers(ssp, (int)((idx + 1) & 1), expedited);	/* S1 */
+	/* S1's loads before the flip: readers that see the new index count
+	 * under the index S1 scans, and S1 must not wait for them. */
+	rcutable_smp_mb();
+	RCUTABLE_WRITE_ONCE(ssp->idx, idx + 1);			/* F */
+	/* The flip before S2's loads: readers that read the index after the
+	 * flip count under the new one, so S2 waits only for the old index's
+	 * readers and the late ones. */
+	rcutable_smp_mb();
+	srcu_wait_for_readers(ssp, (int)(idx & 1), expedited);	/* S2 */
+}
+
+/* Counters for the update side, allocated at the first use of a static
+ * domain that no reader has entered yet. */
+static void srcu_ensure_counters(struct srcu_struct *ssp, const char *who)
+{
+	rcutable_srcu_check_usable(ssp, who);
+	if (!__atomic_load_n(&ssp->counts, __ATOMIC_ACQUIRE))
+		rcutable_srcu_attach(ssp);
+}
+
+static void srcu_synchronize(struct srcu_struct *ssp, bool expedited,
+			     const char *who)
+{
+	unsigned long cookie;
+
+	srcu_ensure_counters(ssp, who);
+	rcutable_srcu_refuse_wait_inside(ssp, who);
+	/* The caller's earlier accesses (an unpublish) before the cookie's
+	 * read of gp_seq; pairs with fence G after gp_seq_start: a grace
+	 * period whose start we miss runs its scans after our accesses. */
+	rcutable_smp_mb();
+	cookie = rcutable_gp_seq_cookie(RCUTABLE_READ_ONCE(ssp->gp_seq));
+	/* Concurrent callers queue on the lock; whoever takes it after a
+	 * grace period that satisfies it returns (the lock orders that grace
+	 * period before it).  One grace period after taking the lock is
+	 * enough: the cookie counts the one that may have been running. */
+	pthread_mutex_lock(&ssp->gp_lock);
+	if (!rcutable_gp_seq_done(ssp->gp_seq, cookie)) {
+		rcutable_gp_seq_start(&ssp->gp_seq);
+		srcu_gp_run(ssp, expedited);
+		rcutable_gp_seq_end(&ssp->gp_seq);
+	}
+	pthread_mutex_unlock(&ssp->gp_lock);
+	/* The grace period's end before the caller's later accesses. */
+	rcutable_smp_mb();
+}
+
+void synchronize_srcu(struct srcu_struct *ssp)
+{
+	srcu_synchronize(ssp, false, "synchronize_srcu");
+}
+
+void synchronize_srcu_expedited(struct srcu_struct *ssp)
+{
+	srcu_synchronize(ssp, true, "synchronize_srcu_expedited");
+}
+
+unsigned long get_state_synchronize_srcu(struct srcu_struct *ssp)
+{
+	rcutable_srcu_check_usable(ssp, "get_state_synchronize_srcu");
+	/* As in srcu_synchronize(): the caller's accesses before the read. */
+	rcutable_smp_mb();
+	return rcutable_gp_seq_cookie(RCUTABLE_READ_ONCE(ssp->gp_seq));
+}
+
+bool poll_state_synchronize_srcu(struct srcu_struct *ssp, unsigned long cookie)
+{
+	bool done;
+
+	rcutable_srcu_check_usable(ssp, "poll_state_synchronize_srcu");
+	done = rcutable_gp_seq_done(RCUTABLE_READ_ONCE(ssp->gp_seq), cookie);
+	/* The grace period's end (its gp_seq release) before the caller's
+	 * later accesses. */
+	rcutable_smp_mb();
+	return done;
+}
+
+/* ---- Callbacks ------------------------------------------------------------ */
+
+static void srcu_cbq_wait_gp(void *arg)
+{
+	srcu_synchronize(arg, false, "call_srcu");
+}
+
+/* ssp's callback engine, made at the first call_srcu(). */
+static struct rcutable_cbq *srcu_engine(struct srcu_struct *ssp)
+{
+	static pthread_mutex_t engine_lock = PTHREAD_MUTEX_INITIALIZER;
+	/* Acquire: pairs with the release below. */
+	struct rcutable_cbq *q = __atomic_load_n(&ssp->cbq, __ATOMIC_ACQUIRE);
+
+	if (rcutable_likely(q))
+		return q;
+	pthread_mutex_lock(&engine_lock);
+	q = ssp->cbq;
+	if (!q) {
+		q = rcutable_cbq_new(srcu_cbq_wait_gp, ssp, "call_srcu");
+		if (!q)
+			rcutable_die("call_srcu(%s): no memory for its callback "
+				     "engine", ssp->name);
+		/* Release: the engine's initialization before its use. */
+		__atomic_store_n(&ssp->cbq, q, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&engine_lock);
+	return q;
+}
+
+void call_srcu(struct srcu_struct *ssp, struct rcu_head *head, rcu_callback_t func)
+{
+	srcu_ensure_counters(ssp, "call_srcu");
+	rcutable_cbq_enqueue(srcu_engine(ssp), head, func);
+}
+
+void srcu_barrier(struct srcu_struct *ssp)
+{
+	struct rcutable_cbq *q;
+
+	rcutable_srcu_check_usable(ssp, "srcu_barrier");
+	rcutable_srcu_refuse_wait_inside(ssp, "srcu_barrier");
+	q = __atomic_load_n(&ssp->cbq, __ATOMIC_ACQUIRE);
+	if (q)
+		rcutable_cbq_barrier(q, "srcu_barrier");
+}
+
+/* ---- Cleanup -------------------------------------------------------------- */
+
+/*
+ * Refuse first, then wait: a reader inside or a callback pending would
+ * keep a running grace period, and so the cleanup, from ever ending.
+ */
+static void srcu_cleanup(struct srcu_struct *ssp, bool quiesced, const char *who)
+{
+	struct rcutable_cbq *q;
+	unsigned long inside;
+	size_t pending;
+
+	rcutable_srcu_check_usable(ssp, who);
+	inside = rcutable_srcu_readers_inside(ssp);
+	if (inside)
+		rcutable_die("%s(%s) with %lu reader%s inside %s: every "
+			     "srcu_read_lock() needs its srcu_read_unlock() first",
+			     who, ssp->name, inside, inside == 1 ? "" : "s", ssp->name);
+	q = __atomic_load_n(&ssp->cbq, __ATOMIC_ACQUIRE);
+	if (q && rcutable_cbq_on_worker(q))
+		rcutable_die("%s(%s) from one of its own call_srcu() callbacks",
+			     who, ssp->name);
+	if (q && (pending = rcutable_cbq_pending(q)))
+		rcutable_die("%s(%s) with %zu callback%s queued by call_srcu() and "
+			     "not yet invoked: call srcu_barrier(%s) first", who,
+			     ssp->name, pending, pending == 1 ? "" : "s", ssp->name);
+	if (!quiesced)
+		pthread_mutex_lock(&ssp->gp_lock);	/* a running grace period ends */
+	else if (pthread_mutex_trylock(&ssp->gp_lock))
+		rcutable_die("%s(%s) while a grace period of %s is running (use "
+			     "cleanup_srcu_struct(), which waits for it)", who,
+			     ssp->name, ssp->name);
+	if (q) {
+		rcutable_cbq_free(q);
+		ssp->cbq = NULL;
+	}
+	rcutable_srcu_counters_free(ssp);
+	pthread_mutex_unlock(&ssp->gp_lock);
+}
+
+void cleanup_srcu_struct(struct srcu_struct *ssp)
+{
+	srcu_cleanup(ssp, false, "cleanup_srcu_struct");
+}
+
+void cleanup_srcu_struct_quiesced(struct srcu_struct *ssp)
+{
+	srcu_cleanup(ssp, true, "cleanup_srcu_struct_quiesced");
+}
+
+/* ---- Descriptor ------------------------------------------------------------ */
+
+#ifdef RCUTABLE_DEBUG
+#define SRCU_CHECKS	(RCUTABLE_API_VALIDATION | RCUTABLE_API_READER_CHECKS)
+#else
+#define SRCU_CHECKS	0	/* no per-thread record: see srcu_read_lock_held() */
+#endif
+
+const struct rcutable_impl rcutable_srcu_impl_info = {
+	.name = SRCU_IMPL_NAME,
+	.flavor = RCUTABLE_FLAVOR_SRCU,
+#if RCUTABLE_SRCU_READER_FENCED
+	.summary = "per-CPU lock/unlock counters summed by the updater; readers "
+		   "fence after counting in and before counting out",
+	.needs = "",
+#else
+	.summary = "per-CPU lock/unlock counters summed by the updater; readers "
+		   "use compiler barriers, the updater one membarrier() per grace period",
+	.needs = "membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED), Linux 4.14+",
+#endif
+	.readers_must_register = false,
+	.readers_report_qs = false,
+	.readers_may_sleep = true,
+	.is_control = false,
+	.native = RCUTABLE_API_READ_SIDE | RCUTABLE_API_SYNCHRONIZE |
+		  RCUTABLE_API_EXPEDITED | RCUTABLE_API_CALL | RCUTABLE_API_BARRIER |
+		  RCUTABLE_API_POLLED | RCUTABLE_API_EXIT_DRAIN | SRCU_CHECKS,
+};
