@@ -89,7 +89,7 @@ COMMON_OBJS := $(patsubst impls/common/%.c,$(B)/common/%.o,$(COMMON_SRCS))
 all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(B)/$(i)/bench $(B)/$(i)/icount $(B)/pkgconfig/rcutable-$(i).pc) \
 	$(foreach i,$(SRCU_IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
-	$(B)/pkgconfig/rcutable-$(i).pc) \
+	$(B)/$(i)/bench $(B)/pkgconfig/rcutable-$(i).pc) \
 	$(B)/bench/test-gbench $(B)/bench/test-placement
 
 # The Google Benchmark shim: C benchmarks, one C++ file.
@@ -104,7 +104,9 @@ $(B)/bench/test-gbench: bench/test_gbench.c bench/gbench.h $(B)/bench/gbench.o
 
 # Thread placement over hwloc, and its test on synthetic topologies.
 HWLOC_LIBS := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc)
-$(B)/bench/placement.o: bench/placement.c bench/placement.h
+BENCH_HDRS := bench/gbench.h bench/placement.h bench/harness.h
+BENCH_OBJS := $(B)/bench/gbench.o $(B)/bench/placement.o $(B)/bench/harness.o
+$(B)/bench/%.o: bench/%.c $(BENCH_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) -c $< -o $@
 
@@ -139,18 +141,17 @@ $(foreach i,$(IMPLS) $(SRCU_IMPLS),$(eval $(call LIB_RULES,$(i))))
 # An RCU implementation's conformance suite, benchmarks and instruction count.
 define RCU_RULES
 $(B)/$(1)/conformance: $(CONFORMANCE_SRCS) $(CONFORMANCE_HDRS) $(PUBLIC_HEADERS) \
-		$$(wildcard impls/$(1)/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
+		$$(wildcard impls/$(1)/*.h impls/common/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
 	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) -Iconformance $$(CFLAGS_ALL) \
 		$(CONFORMANCE_SRCS) \
 		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) \
 		$$(LDFLAGS_ALL) $(CRITERION_LIBS) -o $$@
 
-$(B)/$(1)/bench: bench/bench.c bench/gbench.h bench/placement.h $(PUBLIC_HEADERS) \
-		$$(wildcard impls/$(1)/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) \
-		$(B)/bench/gbench.o $(B)/bench/placement.o
+$(B)/$(1)/bench: bench/bench.c $(BENCH_HDRS) $(PUBLIC_HEADERS) \
+		$$(wildcard impls/$(1)/*.h impls/common/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $(BENCH_OBJS)
 	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) -Ibench $$(CFLAGS_ALL) -c bench/bench.c \
 		-o $(B)/$(1)/obj/bench.o
-	$$(CXX) $(B)/$(1)/obj/bench.o $(B)/bench/gbench.o $(B)/bench/placement.o \
+	$$(CXX) $(B)/$(1)/obj/bench.o $(BENCH_OBJS) \
 		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) $(GBENCH_LIBS) \
 		$(HWLOC_LIBS) $$(LDFLAGS_ALL) -o $$@
 
@@ -164,11 +165,19 @@ $(foreach i,$(IMPLS),$(eval $(call RCU_RULES,$(i))))
 # An SRCU implementation's conformance suite: SRCU alone, no RCU flavor.
 define SRCU_RULES
 $(B)/$(1)/conformance: $(SRCU_CONFORMANCE_SRCS) $(SRCU_CONFORMANCE_HDRS) $(PUBLIC_HEADERS) \
-		$$(wildcard impls/$(1)/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
+		$$(wildcard impls/$(1)/*.h impls/common/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
 	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) -Iconformance $$(CFLAGS_ALL) \
 		$(SRCU_CONFORMANCE_SRCS) \
 		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) \
 		$$(LDFLAGS_ALL) $(CRITERION_LIBS) -o $$@
+
+$(B)/$(1)/bench: bench/srcu_bench.c $(BENCH_HDRS) $(PUBLIC_HEADERS) \
+		$$(wildcard impls/$(1)/*.h impls/common/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $(BENCH_OBJS)
+	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) -Ibench $$(CFLAGS_ALL) -c bench/srcu_bench.c \
+		-o $(B)/$(1)/obj/srcu_bench.o
+	$$(CXX) $(B)/$(1)/obj/srcu_bench.o $(BENCH_OBJS) \
+		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $(GBENCH_LIBS) \
+		$(HWLOC_LIBS) $$(LDFLAGS_ALL) -o $$@
 endef
 $(foreach i,$(SRCU_IMPLS),$(eval $(call SRCU_RULES,$(i))))
 

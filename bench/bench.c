@@ -1,17 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * bench/bench.c: one benchmark per property row of the 2019 RCU table,
- * compiled once per implementation (build/<impl>/bench).  Google
- * Benchmark's flags pass through; rcutable's own come first:
- *
- *   --placement=compact|scatter   where threads run (bench/placement.h)
- *   --gp-calls=N                  grace periods per latency benchmark (1000)
- *   --kernel-gp-calls=N           kernel grace periods measured (200; 0: none)
- *   --samples-dir=DIR             also write grace periods' raw samples there
- *
- * Thread slot 0 is the measuring thread; slots 1.. are the threads that
- * run beside it (readers, an updater), each bound to the PU its slot's
- * plan gives.  Every benchmark's label says what runs concurrently.
+ * compiled once per RCU implementation (build/<impl>/bench).  Google
+ * Benchmark's flags pass through; rcutable's own come first (see
+ * bench_setup() in harness.h).  Slot 0 measures; slots 1.. run beside it
+ * (readers, an updater).  Every benchmark's label says what runs
+ * concurrently.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -28,73 +22,13 @@
 #include <rcutable/rcupdate.h>
 
 #include "gbench.h"
-#include "placement.h"
-
-#define MAX_SLOTS	32
-#define OPS_PER_ITER	1000	/* read-side and polled loops: ops per iteration */
-
-static hwloc_topology_t topo;
-static unsigned plan[MAX_SLOTS];
-static long gp_calls = 1000, kernel_gp_calls = 200;
-
-static void bind_slot(int slot)
-{
-	if (bench_bind_self(topo, plan[slot % MAX_SLOTS]))
-		fprintf(stderr, "bench: cannot bind slot %d to PU %u: %s\n", slot,
-			plan[slot % MAX_SLOTS], strerror(errno));
-}
-
-static double now_s(clockid_t clock)
-{
-	struct timespec ts;
-
-	clock_gettime(clock, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/*
- * Loops of OPS_PER_ITER operations report ns_per_op, timed around the whole
- * keep-running loop (Google Benchmark's own loop costs a call per
- * iteration, spread over OPS_PER_ITER operations).
- */
-#define TIMED_OPS_THEN(st, body, after_iter)				\
-	do {								\
-		double ops_ = 0, t0_ = now_s(CLOCK_MONOTONIC);		\
-		while (gbench_keep_running(st)) {			\
-			for (int i_ = 0; i_ < OPS_PER_ITER; i_++) {	\
-				body;					\
-			}						\
-			after_iter;					\
-			ops_ += OPS_PER_ITER;				\
-		}							\
-		gbench_counter(st, "ns_per_op",				\
-			       (now_s(CLOCK_MONOTONIC) - t0_) * 1e9 / ops_,	\
-			       GBENCH_COUNTER_DEFAULT);			\
-	} while (0)
-#define TIMED_OPS(st, body)	TIMED_OPS_THEN(st, body, (void)0)
+#include "harness.h"
 
 /* ---- Threads beside the measuring one ------------------------------------ */
 
 struct shared_obj { long a, b; };
 static struct shared_obj shared_obj_storage = { 1, 2 };
 static struct shared_obj *shared_ptr = &shared_obj_storage;
-
-enum crew_job { CREW_READER, CREW_UPDATER };
-
-struct crew_member {
-	pthread_t thread;
-	int slot;
-	enum crew_job job;
-	unsigned long work;	/* sections or grace periods done */
-};
-
-static struct crew {
-	struct crew_member m[MAX_SLOTS];
-	int n;
-	int started;		/* members registered and running */
-	int stop;
-	const char *error;	/* a member found itself unable to measure */
-} crew;
 
 /* A short read-side section: a dereference and two loads, then some
  * work outside any section (about 50 times as long), as readers that do
@@ -113,65 +47,38 @@ static void reader_section(void)
 		;
 }
 
-static void *crew_main(void *arg)
+/* A reader the implementation cannot see measures nothing. */
+static void reader_begin(void)
 {
-	struct crew_member *m = arg;
-
-	bind_slot(m->slot);
 	rcu_register_thread();
-	if (m->job == CREW_READER) {
-		/* A reader the implementation cannot see measures nothing. */
-		rcu_read_lock();
-		if (!rcu_read_lock_held())
-			crew.error = "a reader thread's section is not seen (rcu_read_lock_held)";
-		rcu_read_unlock();
-	}
-	__atomic_add_fetch(&crew.started, 1, __ATOMIC_RELEASE);
-	while (!__atomic_load_n(&crew.stop, __ATOMIC_RELAXED)) {
-		if (m->job == CREW_READER)
-			reader_section();
-		else
-			synchronize_rcu();
-		m->work++;
-	}
-	rcu_unregister_thread();
-	return NULL;
+	rcu_read_lock();
+	if (!rcu_read_lock_held())
+		crew_fail("a reader thread's section is not seen (rcu_read_lock_held)");
+	rcu_read_unlock();
 }
 
-/* Start n members in slots first..first+n-1; return once all run. */
-static void crew_start(enum crew_job job, int n, int first)
+static void updater_gp(void)
 {
-	crew.n = n;
-	crew.started = 0;
-	crew.stop = 0;
-	crew.error = NULL;
-	for (int i = 0; i < n; i++) {
-		crew.m[i] = (struct crew_member){ .slot = first + i, .job = job };
-		if (pthread_create(&crew.m[i].thread, NULL, crew_main, &crew.m[i])) {
-			perror("bench: pthread_create");
-			exit(1);
-		}
-	}
-	/* Acquire: pairs with the release in crew_main(). */
-	while (__atomic_load_n(&crew.started, __ATOMIC_ACQUIRE) < n)
-		sched_yield();
+	synchronize_rcu();
 }
 
-/* Stop the crew; return the work its members did.  A QSBR caller goes
- * offline while it waits (an updater in the crew may need it to). */
-static unsigned long crew_stop(void)
+static const struct crew_job rcu_reader = {
+	.begin = reader_begin, .work = reader_section, .end = rcu_unregister_thread,
+};
+static const struct crew_job rcu_updater = {
+	.begin = rcu_register_thread, .work = updater_gp, .end = rcu_unregister_thread,
+};
+
+/* Stop the crew; a QSBR caller goes offline while it waits (an updater in
+ * the crew may need it to). */
+static unsigned long rcu_crew_stop(void)
 {
 	bool online = rcutable_impl_info.readers_report_qs && rcu_is_watching();
-	unsigned long work = 0;
+	unsigned long work;
 
 	if (online)
 		rcu_thread_offline();
-	__atomic_store_n(&crew.stop, 1, __ATOMIC_RELAXED);
-	for (int i = 0; i < crew.n; i++) {
-		pthread_join(crew.m[i].thread, NULL);
-		work += crew.m[i].work;
-	}
-	crew.n = 0;
+	work = crew_stop();
 	if (online)
 		rcu_thread_online();
 	return work;
@@ -224,7 +131,7 @@ static void bm_read_pair_under_updater(gbench_state *st)
 {
 	bind_slot(0);
 	rcu_register_thread();
-	crew_start(CREW_UPDATER, 1, 1);
+	crew_start(&rcu_updater, 1, 1);
 	gbench_label(st, rcutable_impl_info.readers_report_qs ?
 		     "one thread runs synchronize_rcu() in a loop; a quiescent "
 		     "state reported every 1000 sections" :
@@ -234,7 +141,7 @@ static void bm_read_pair_under_updater(gbench_state *st)
 		gbench_clobber_memory();
 		rcu_read_unlock();
 	}, rcu_quiescent_state());
-	gbench_counter(st, "updater_gps", (double)crew_stop(), GBENCH_COUNTER_DEFAULT);
+	gbench_counter(st, "updater_gps", (double)rcu_crew_stop(), GBENCH_COUNTER_DEFAULT);
 	rcu_unregister_thread();
 }
 
@@ -248,14 +155,14 @@ static void bm_quiescent_state(gbench_state *st)
 	bind_slot(0);
 	rcu_register_thread();
 	if (updater)
-		crew_start(CREW_UPDATER, 1, 1);
+		crew_start(&rcu_updater, 1, 1);
 	gbench_label(st, updater ? "one thread runs synchronize_rcu() in a loop" : "alone");
 	TIMED_OPS(st, {
 		rcu_quiescent_state();
 		gbench_clobber_memory();
 	});
 	if (updater)
-		gbench_counter(st, "updater_gps", (double)crew_stop(), GBENCH_COUNTER_DEFAULT);
+		gbench_counter(st, "updater_gps", (double)rcu_crew_stop(), GBENCH_COUNTER_DEFAULT);
 	rcu_unregister_thread();
 }
 
@@ -384,44 +291,6 @@ static void bm_callback_throughput(gbench_state *st)
 
 /* ---- Grace-period latency ------------------------------------------------ */
 
-static char reader_label[96];
-
-static void start_readers(gbench_state *st, int readers)
-{
-	crew_start(CREW_READER, readers, 1);
-	snprintf(reader_label, sizeof(reader_label),
-		 "%d reader thread%s running short sections%s", readers,
-		 readers == 1 ? "" : "s", readers > 1 ? ", oversubscribed past the PUs" : "");
-	gbench_label(st, reader_label);
-}
-
-static void stop_readers(gbench_state *st, double seconds)
-{
-	const char *error = crew.error;
-	unsigned long sections = crew_stop();
-
-	if (error)
-		gbench_skip_with_error(st, error);
-	gbench_counter(st, "reader_sections_per_s", seconds > 0 ? (double)sections / seconds : 0,
-		       GBENCH_COUNTER_DEFAULT);
-}
-
-/* call() once per iteration, timed: its wall time is the iteration's, and
- * each call's wall and CPU time are sampled. */
-static void time_each_call(gbench_state *st, void (*call)(void))
-{
-	while (gbench_keep_running(st)) {
-		double c0 = now_s(CLOCK_THREAD_CPUTIME_ID), t0 = now_s(CLOCK_MONOTONIC);
-
-		call();
-		double t = now_s(CLOCK_MONOTONIC) - t0;
-		double c = now_s(CLOCK_THREAD_CPUTIME_ID) - c0;
-		gbench_set_iteration_time(st, t);
-		gbench_sample(st, "latency_us", t * 1e6);
-		gbench_sample(st, "updater_cpu_us", c * 1e6);
-	}
-}
-
 /* A grace period (or its membarrier floor) per iteration, beside readers. */
 static void bm_gp_latency(gbench_state *st)
 {
@@ -431,7 +300,7 @@ static void bm_gp_latency(gbench_state *st)
 
 	bind_slot(0);
 	rcu_register_thread();
-	start_readers(st, readers);
+	start_readers(st, &rcu_reader, readers);
 	t_start = now_s(CLOCK_MONOTONIC);
 	time_each_call(st, gp);
 	stop_readers(st, now_s(CLOCK_MONOTONIC) - t_start);
@@ -482,7 +351,7 @@ static void bm_concurrent_updaters(gbench_state *st)
 	/* One reader in the slot after the updaters', so that grace periods
 	 * last long enough for callers to share them. */
 	if (gbench_thread_index(st) == 0)
-		crew_start(CREW_READER, 1, gbench_thread_count(st));
+		crew_start(&rcu_reader, 1, gbench_thread_count(st));
 	gbench_label(st, "each thread calls synchronize_rcu() in a loop; "
 		     "1 reader thread running short sections");
 	while (gbench_keep_running(st)) {
@@ -501,7 +370,7 @@ static void bm_concurrent_updaters(gbench_state *st)
 			gbench_counter(st, "grace_periods",
 				       (double)(gps() - updaters_gp_start),
 				       GBENCH_COUNTER_DEFAULT);
-		crew_stop();
+		rcu_crew_stop();
 	}
 	rcu_unregister_thread();
 }
@@ -539,29 +408,6 @@ static void bm_cond_synchronize_elapsed(gbench_state *st)
 
 /* ---- Set-up ----------------------------------------------------------------- */
 
-/*
- * Grace-period rows at 0, 1, 2 and 4 readers with calls calls each, and at
- * 8 and 16 readers (well past the PUs, where each grace period waits for
- * the scheduler to run every reader) with a quarter as many: the samples
- * each row kept are in its latency_us_n.
- */
-static void register_gp_latency(const char *name, void (*gp)(void), long calls)
-{
-	static const int readers[] = { 0, 1, 2, 4, 8, 16 };
-	gbench_bm *bm = NULL;
-
-	for (size_t i = 0; i < sizeof(readers) / sizeof(readers[0]); i++) {
-		if (i == 0 || readers[i] == 8) {
-			long n = readers[i] == 8 ? (calls + 3) / 4 : calls;
-
-			/* Raw samples (--samples-dir) for the latency CDFs. */
-			bm = gbench_keep_samples(gbench_register(name, bm_gp_latency, (void *)gp));
-			gbench_unit(gbench_manual_time(gbench_iterations(bm, n)), GBENCH_US);
-		}
-		gbench_arg(bm, readers[i]);
-	}
-}
-
 static void register_all(void)
 {
 	gbench_repetitions(gbench_register("read_empty", bm_read_empty, NULL), 5);
@@ -582,14 +428,16 @@ static void register_all(void)
 #endif
 	gbench_manual_time(gbench_register("call_rcu_enqueue", bm_call_rcu_enqueue, NULL));
 	gbench_register("callback_throughput", bm_callback_throughput, NULL);
-	register_gp_latency("gp_latency/normal", synchronize_rcu, gp_calls);
+	register_gp_latency("gp_latency/normal", bm_gp_latency, (void *)synchronize_rcu, gp_calls);
 	/* An emulated expedited grace period is the normal one: not measured
 	 * twice (RESULTS.md says so). */
 	if (!(rcutable_impl_info.emulated & RCUTABLE_API_EXPEDITED))
-		register_gp_latency("gp_latency/expedited", synchronize_rcu_expedited, gp_calls);
+		register_gp_latency("gp_latency/expedited", bm_gp_latency,
+				    (void *)synchronize_rcu_expedited, gp_calls);
 	/* Registered now, while this process has one thread (fast). */
 	if (syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0)
-		register_gp_latency("membarrier_floor", membarrier_private_expedited, gp_calls);
+		register_gp_latency("membarrier_floor", bm_gp_latency,
+				    (void *)membarrier_private_expedited, gp_calls);
 	else
 		fprintf(stderr, "bench: no membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) here: "
 			"no membarrier_floor rows\n");
@@ -602,39 +450,6 @@ static void register_all(void)
 		gbench_unit(gbench_manual_time(gbench_iterations(
 			gbench_register("kernel_gp", bm_kernel_gp, NULL), kernel_gp_calls)),
 			GBENCH_US);
-}
-
-/* Take rcutable's own flags out of argv; the rest go to Google Benchmark. */
-static void parse_own_flags(int *argc, char **argv, enum bench_placement *placement)
-{
-	int out = 1;
-
-	for (int i = 1; i < *argc; i++) {
-		const char *a = argv[i];
-
-		if (strncmp(a, "--placement=", 12) == 0) {
-			if (bench_placement_parse(a + 12, placement)) {
-				fprintf(stderr, "bench: --placement must be compact or scatter, not '%s'\n",
-					a + 12);
-				exit(2);
-			}
-		} else if (strncmp(a, "--gp-calls=", 11) == 0) {
-			gp_calls = atol(a + 11);
-		} else if (strncmp(a, "--samples-dir=", 14) == 0) {
-			gbench_write_samples(a + 14);
-		} else if (strncmp(a, "--kernel-gp-calls=", 18) == 0) {
-			kernel_gp_calls = atol(a + 18);
-		} else {
-			argv[out++] = argv[i];
-			continue;
-		}
-		if (gp_calls < 1 || kernel_gp_calls < 0) {
-			fprintf(stderr, "bench: %s: the count must be a positive number\n", a);
-			exit(2);
-		}
-	}
-	*argc = out;
-	argv[out] = NULL;
 }
 
 /* The conformance groups whose features the implementation emulates. */
@@ -656,37 +471,13 @@ static void emulated_groups(char *buf, size_t len)
 						 used ? " " : "", map[i].group);
 }
 
-static void write_context(enum bench_placement placement)
-{
-	char buf[MAX_SLOTS * 8], *p = buf;
-
-	gbench_context("rcutable_impl", rcutable_impl_info.name);
-	gbench_context("rcutable_impl_summary", rcutable_impl_info.summary);
-	emulated_groups(buf, sizeof(buf));
-	gbench_context("rcutable_emulated_groups", buf);
-	gbench_context("placement", bench_placement_name(placement));
-	bench_topology_summary(topo, buf, sizeof(buf));
-	gbench_context("topology", buf);
-	for (int i = 0; i < MAX_SLOTS; i++)
-		p += snprintf(p, (size_t)(buf + sizeof(buf) - p), "%s%u", i ? " " : "", plan[i]);
-	/* Slot 0 measures; slots 1.. are its readers or updater, in order; the
-	 * threads of concurrent_updaters take slots 0.. by thread index. */
-	gbench_context("pu_of_slot", buf);
-	snprintf(buf, sizeof(buf), "%ld", gp_calls);
-	gbench_context("gp_calls", buf);
-}
-
 int main(int argc, char **argv)
 {
-	enum bench_placement placement = BENCH_PLACE_COMPACT;
+	char groups[256];
 
-	parse_own_flags(&argc, argv, &placement);
-	if (hwloc_topology_init(&topo) || hwloc_topology_load(topo) ||
-	    bench_plan(topo, placement, MAX_SLOTS, plan)) {
-		fprintf(stderr, "bench: hwloc cannot read this machine's topology\n");
-		return 1;
-	}
-	write_context(placement);
+	bench_setup(&argc, argv, rcutable_impl_info.name, rcutable_impl_info.summary);
+	emulated_groups(groups, sizeof(groups));
+	gbench_context("rcutable_emulated_groups", groups);
 	register_all();
 	return gbench_main(argc, argv);
 }

@@ -103,6 +103,15 @@ def load(d):
     return machine, runs, conf, icount
 
 
+def load_srcu(d):
+    """{impl: Run} of the SRCU implementations (srcu-bench-*.json)."""
+    runs = {}
+    for p in sorted(glob.glob(os.path.join(d, "srcu-bench-*.json"))):
+        r = Run(p)
+        runs[r.impl] = r
+    return runs
+
+
 def ordered(runs):
     """rcutable's implementations first, each followed by its peer."""
     names = [n for n in runs if not n.startswith("ext-")]

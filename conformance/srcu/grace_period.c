@@ -35,6 +35,18 @@ Test(srcu, waits_synchronize_srcu_expedited_for_a_sleeping_reader, .timeout = 30
 		  "a reader slept inside its section");
 }
 
+/* After an expedited grace period (srcu: the domain's expedited mode, where
+ * readers fence and grace periods use no membarrier()), a normal grace
+ * period still waits for a reader that entered in that mode. */
+Test(srcu, waits_synchronize_srcu_after_an_expedited_one, .timeout = 30)
+{
+	struct srcu_hold h = { .ssp = &gp_srcu, .action = srcu_action_synchronize };
+
+	synchronize_srcu_expedited(&gp_srcu);
+	cr_assert(srcu_hold_run(&h), "synchronize_srcu() after an expedited grace "
+		  "period returned while a reader slept inside its section");
+}
+
 /* Readers on many threads, none of which registered anything. */
 struct many {
 	struct srcu_struct *ssp;
@@ -213,12 +225,16 @@ static void *subscriber(void *arg)
 	return NULL;
 }
 
+/* Normal and expedited grace periods alternate; srcu's expedited mode
+ * lapses after 2 ms here, so the domain also switches between its modes
+ * while readers run. */
 Test(srcu, waits_before_a_sleeping_subscriber_sees_its_object_freed, .timeout = 60)
 {
 	struct sub s = { 0 };
 	pthread_t t[3];
 	int i;
 
+	setenv("RCUTABLE_SRCU_EXPEDITED_MODE_MS", "2", 1);
 	for (i = 0; i < 3; i++)
 		t[i] = spawn(subscriber, &s);
 	for (i = 0; i < 200 && !flag_get(&s.bad); i++) {
@@ -228,7 +244,7 @@ Test(srcu, waits_before_a_sleeping_subscriber_sees_its_object_freed, .timeout = 
 		flag_set(&o->alive, 1);
 		old = gp;
 		rcu_assign_pointer(gp, o);
-		if (i % 2)
+		if (i % 8 < 4)
 			synchronize_srcu(&gp_srcu);
 		else
 			synchronize_srcu_expedited(&gp_srcu);

@@ -93,11 +93,11 @@ static inline void rcutable_percpu_inc(unsigned long *slot0, unsigned ncpus)
 {
 	struct rseq *rs = rcutable_rseq_area();
 
-	/* This thread's area may have failed to register (cpu_id < 0), and
-	 * the kernel's CPU numbers are below the number of possible CPUs,
-	 * which sized the array: anything else takes the atomic path. */
-	if (rcutable_unlikely(!__rseq_size ||
-			      RCUTABLE_READ_ONCE(rs->cpu_id) >= ncpus)) {
+	/* A thread whose area is not registered (glibc did not register it,
+	 * as under valgrind, or it failed) reads RSEQ_CPU_ID_REGISTRATION_FAILED
+	 * there, and the kernel's CPU numbers are below the number of possible
+	 * CPUs, which sized the array: anything else takes the atomic path. */
+	if (rcutable_unlikely(RCUTABLE_READ_ONCE(rs->cpu_id) >= ncpus)) {
 		rcutable_percpu_inc_atomic(slot0, ncpus);
 		return;
 	}

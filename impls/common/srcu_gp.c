@@ -7,7 +7,7 @@
  *
  * A grace period of domain ssp, under ssp->gp_lock:
  *
- *   G   fence: membarrier() (srcu) or smp_mb() (srcu-mb)
+ *   G   fence: membarrier() (srcu), smp_mb() (srcu-mb; srcu in expedited mode)
  *   S1  wait until the inactive index's unlock sum equals its lock sum
  *   F   smp_mb(); flip ssp->idx; smp_mb()
  *   S2  wait the same way for the index that was active
@@ -52,6 +52,18 @@
  * thread.  The fences around the flip keep S1's loads before the new index
  * is seen and S2's after it.
  *
+ * srcu's expedited mode.  A membarrier() costs an IPI to every CPU running
+ * one of our threads (microseconds, tens on a virtual machine), too much
+ * for an expedited grace period.  So synchronize_srcu_expedited() switches
+ * the domain to expedited mode (ssp->readers_fence) with one membarrier(),
+ * and from then on grace periods fence with smp_mb() alone, for as long as
+ * expedited grace periods keep coming (a second after the last, or
+ * RCUTABLE_SRCU_EXPEDITED_MODE_MS); readers in expedited mode fence after counting in, as srcu-mb's
+ * do.  A reader reads the mode after its lock count: if its count preceded
+ * the switch's membarrier(), every later scan sees it; if not, it reads the
+ * new mode and fences.  The first normal grace period after the mode lapses
+ * switches back, and fences with membarrier() again from then on.
+ *
  * Counts wrap only after 2^64 sections on one CPU; the sums are unsigned and
  * compared, never subtracted beyond what they count.
  */
@@ -76,15 +88,45 @@
 #define SRCU_IMPL_NAME	"srcu"
 #endif
 
-/* Fence G: see the top of the file. */
-static void srcu_fence_readers(void)
+#if !RCUTABLE_SRCU_READER_FENCED
+/* How long srcu's expedited mode lasts after an expedited grace period:
+ * RCUTABLE_SRCU_EXPEDITED_MODE_MS, default 1000. */
+static uint64_t srcu_expedited_mode_ns(void)
+{
+	static uint64_t ns;	/* 0: not read yet; the value read is at least 1 */
+
+	if (!RCUTABLE_READ_ONCE(ns))
+		RCUTABLE_WRITE_ONCE(ns, rcutable_env_ulong("RCUTABLE_SRCU_EXPEDITED_MODE_MS",
+							    1000) * 1000000u + 1);
+	return RCUTABLE_READ_ONCE(ns);
+}
+#endif
+
+/* Fence G: see the top of the file.  Caller holds ssp->gp_lock. */
+static void srcu_fence_readers(struct srcu_struct *ssp, bool expedited)
 {
 #if RCUTABLE_SRCU_READER_FENCED
+	(void)ssp; (void)expedited;
 	/* Pairs with RCUTABLE_SRCU_AFTER_LOCK(), smp_mb(), in srcu_read_lock(). */
 	rcutable_smp_mb();
 #else
-	/* Pairs with RCUTABLE_SRCU_AFTER_LOCK(), a compiler barrier, in
-	 * srcu_read_lock(): membarrier() makes it a full fence. */
+	uint64_t now = rcutable_now_ns();
+	bool fenced = ssp->readers_fence;
+
+	if (expedited)
+		ssp->fence_until_ns = now + srcu_expedited_mode_ns();
+	else if (fenced && now >= ssp->fence_until_ns)
+		fenced = false;	/* the mode lapsed: back to normal */
+	if (fenced) {
+		/* Expedited mode: pairs with the smp_mb() readers then execute
+		 * in RCUTABLE_SRCU_AFTER_LOCK(). */
+		rcutable_smp_mb();
+		return;
+	}
+	/* Normal mode, or a switch: the new mode before the fence, which
+	 * pairs with RCUTABLE_SRCU_AFTER_LOCK()'s compiler barrier (and
+	 * with its load of the mode, after the lock count). */
+	RCUTABLE_WRITE_ONCE(ssp->readers_fence, expedited);
 	rcutable_membarrier_all("srcu", "rcutable-srcu-mb");
 #endif
 }
@@ -133,7 +175,7 @@ static void srcu_gp_run(struct srcu_struct *ssp, bool expedited)
 {
 	unsigned long idx = ssp->idx;
 
-	srcu_fence_readers();					/* G */
+	srcu_fence_readers(ssp, expedited);			/* G */
 	srcu_wait_for_readers(ssp, (int)((idx + 1) & 1), expedited);	/* S1 */
 	/* S1's loads before the flip: readers that see the new index count
 	 * under the index S1 scans, and S1 must not wait for them. */
@@ -326,7 +368,8 @@ const struct rcutable_impl rcutable_srcu_impl_info = {
 	.needs = "",
 #else
 	.summary = "per-CPU lock/unlock counters summed by the updater; readers "
-		   "use compiler barriers, the updater one membarrier() per grace period",
+		   "use compiler barriers and the updater one membarrier() per grace "
+		   "period, or after expedited grace periods readers fence for a while",
 	.needs = "membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED), Linux 4.14+",
 #endif
 	.readers_must_register = false,

@@ -15,8 +15,12 @@
  * The including srcu_impl.h first defines RCUTABLE_SRCU_READER_FENCED:
  *   1: the kernel's reader, a full fence after the lock count and one
  *      before the unlock count (srcu-mb);
- *   0: compiler barriers only; the update side turns the lock's barrier
- *      into a full fence when it needs one, with membarrier() (srcu).
+ *   0: no fence while the domain is in its normal mode: the update side
+ *      turns the compiler barrier after the lock count into a full fence
+ *      with one membarrier() per grace period.  Expedited grace periods
+ *      put the domain in expedited mode for a while (ssp->readers_fence),
+ *      where readers fence after counting in and grace periods need no
+ *      membarrier() (srcu).
  */
 #ifndef RCUTABLE_SRCU_READER_H
 #define RCUTABLE_SRCU_READER_H
@@ -34,15 +38,27 @@
 #if RCUTABLE_SRCU_READER_FENCED
 /* The kernel's fences B and C: pair with the update side's smp_mb() at the
  * start of a grace period and after its unlock sums (srcu_gp.c). */
-#define RCUTABLE_SRCU_AFTER_LOCK()	rcutable_smp_mb()
+#define RCUTABLE_SRCU_AFTER_LOCK(ssp)	rcutable_smp_mb()
 #define RCUTABLE_SRCU_BEFORE_UNLOCK()	rcutable_smp_mb()
 /* srcu_read_unlock()'s fence already orders the section before what follows. */
 #define smp_mb__after_srcu_read_unlock()	rcutable_barrier()
 #else
-/* Pairs with membarrier() at the start of a grace period (srcu_gp.c,
- * srcu_fence_readers()), which makes this barrier a full fence on every
- * CPU running a reader. */
-#define RCUTABLE_SRCU_AFTER_LOCK()	rcutable_barrier()
+/*
+ * Normal mode: pairs with membarrier() at the start of a grace period
+ * (srcu_gp.c, srcu_fence_readers()), which makes the compiler barrier a
+ * full fence on every CPU running a reader.  Expedited mode: a full fence,
+ * pairing with the grace period's smp_mb().  The mode is read after the
+ * lock count, so a reader that still finds normal mode after the switch's
+ * membarrier() cannot exist: either its count preceded that membarrier(),
+ * or it sees the switch and fences.
+ */
+#define RCUTABLE_SRCU_AFTER_LOCK(ssp)					\
+	do {								\
+		if (rcutable_unlikely(RCUTABLE_READ_ONCE((ssp)->readers_fence))) \
+			rcutable_smp_mb();				\
+		else							\
+			rcutable_barrier();				\
+	} while (0)
 /* Release: the section's accesses before the unlock count; pairs with the
  * update side's smp_mb() after its unlock sums.  A compiler barrier on
  * x86-64. */
@@ -69,7 +85,7 @@ static inline int srcu_read_lock(struct srcu_struct *ssp)
 		c = rcutable_srcu_attach(ssp);
 	idx = (int)(RCUTABLE_READ_ONCE(ssp->idx) & 1);
 	rcutable_percpu_inc(&c->lock[idx], ssp->ncpus);
-	RCUTABLE_SRCU_AFTER_LOCK();
+	RCUTABLE_SRCU_AFTER_LOCK(ssp);
 	rcutable_srcu_note_lock(ssp, idx);
 	return idx;
 }

@@ -9,6 +9,7 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include "percpu_count.h"
 
 struct rcutable_cbq;
@@ -31,10 +32,14 @@ struct srcu_struct {
 	struct rcutable_srcu_counts *counts;	/* ncpus of them; NULL until attached
 						 * and after cleanup */
 	unsigned ncpus;
+	int readers_fence;		/* srcu: readers fence after counting in
+					 * (expedited mode, srcu_gp.c); written
+					 * under gp_lock */
 	int state;			/* enum rcutable_srcu_state */
 	/* The update side's. */
 	const char *name;		/* for messages */
 	unsigned long gp_seq;		/* gp_seq.h; written under gp_lock */
+	uint64_t fence_until_ns;	/* srcu: expedited mode lasts until then */
 	pthread_mutex_t gp_lock;
 	struct rcutable_cbq *cbq;	/* the callback engine, from the first call_srcu() */
 };

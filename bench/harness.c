@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bench/harness.c: see harness.h.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+#include "placement.h"
+
+static hwloc_topology_t topo;
+static unsigned plan[MAX_SLOTS];
+long gp_calls = 1000, kernel_gp_calls = 200;
+
+void bind_slot(int slot)
+{
+	if (bench_bind_self(topo, plan[slot % MAX_SLOTS]))
+		fprintf(stderr, "bench: cannot bind slot %d to PU %u: %s\n", slot,
+			plan[slot % MAX_SLOTS], strerror(errno));
+}
+
+double now_s(clockid_t clock)
+{
+	struct timespec ts;
+
+	clock_gettime(clock, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- The crew ---------------------------------------------------------------- */
+
+struct crew_member {
+	pthread_t thread;
+	int slot;
+	unsigned long work;	/* times work() ran */
+};
+
+static struct crew {
+	struct crew_member m[MAX_SLOTS];
+	const struct crew_job *job;
+	int n;
+	int started;		/* members running */
+	int stop;
+	const char *error;	/* a member found itself unable to measure */
+} crew;
+
+void crew_fail(const char *error)
+{
+	crew.error = error;
+}
+
+static void *crew_main(void *arg)
+{
+	struct crew_member *m = arg;
+	const struct crew_job *job = crew.job;
+
+	bind_slot(m->slot);
+	if (job->begin)
+		job->begin();
+	__atomic_add_fetch(&crew.started, 1, __ATOMIC_RELEASE);
+	while (!__atomic_load_n(&crew.stop, __ATOMIC_RELAXED)) {
+		job->work();
+		m->work++;
+	}
+	if (job->end)
+		job->end();
+	return NULL;
+}
+
+void crew_start(const struct crew_job *job, int n, int first)
+{
+	crew.job = job;
+	crew.n = n;
+	crew.started = 0;
+	crew.stop = 0;
+	crew.error = NULL;
+	for (int i = 0; i < n; i++) {
+		crew.m[i] = (struct crew_member){ .slot = first + i };
+		if (pthread_create(&crew.m[i].thread, NULL, crew_main, &crew.m[i])) {
+			perror("bench: pthread_create");
+			exit(1);
+		}
+	}
+	/* Acquire: pairs with the release in crew_main(). */
+	while (__atomic_load_n(&crew.started, __ATOMIC_ACQUIRE) < n)
+		sched_yield();
+}
+
+unsigned long crew_stop(void)
+{
+	unsigned long work = 0;
+
+	__atomic_store_n(&crew.stop, 1, __ATOMIC_RELAXED);
+	for (int i = 0; i < crew.n; i++) {
+		pthread_join(crew.m[i].thread, NULL);
+		work += crew.m[i].work;
+	}
+	crew.n = 0;
+	return work;
+}
+
+/* ---- Grace-period rows -------------------------------------------------------- */
+
+static char reader_label[96];
+
+void start_readers(gbench_state *st, const struct crew_job *reader, int readers)
+{
+	crew_start(reader, readers, 1);
+	snprintf(reader_label, sizeof(reader_label),
+		 "%d reader thread%s running short sections%s", readers,
+		 readers == 1 ? "" : "s", readers > 1 ? ", oversubscribed past the PUs" : "");
+	gbench_label(st, reader_label);
+}
+
+void stop_readers(gbench_state *st, double seconds)
+{
+	const char *error = crew.error;
+	unsigned long sections = crew_stop();
+
+	if (error)
+		gbench_skip_with_error(st, error);
+	gbench_counter(st, "reader_sections_per_s", seconds > 0 ? (double)sections / seconds : 0,
+		       GBENCH_COUNTER_DEFAULT);
+}
+
+void time_each_call(gbench_state *st, void (*call)(void))
+{
+	while (gbench_keep_running(st)) {
+		double c0 = now_s(CLOCK_THREAD_CPUTIME_ID), t0 = now_s(CLOCK_MONOTONIC);
+
+		call();
+		double t = now_s(CLOCK_MONOTONIC) - t0;
+		double c = now_s(CLOCK_THREAD_CPUTIME_ID) - c0;
+		gbench_set_iteration_time(st, t);
+		gbench_sample(st, "latency_us", t * 1e6);
+		gbench_sample(st, "updater_cpu_us", c * 1e6);
+	}
+}
+
+void register_gp_latency(const char *name, gbench_fn fn, void *arg, long calls)
+{
+	static const int readers[] = { 0, 1, 2, 4, 8, 16 };
+	gbench_bm *bm = NULL;
+
+	for (size_t i = 0; i < sizeof(readers) / sizeof(readers[0]); i++) {
+		if (i == 0 || readers[i] == 8) {
+			long n = readers[i] == 8 ? (calls + 3) / 4 : calls;
+
+			/* Raw samples (--samples-dir) for the latency CDFs. */
+			bm = gbench_keep_samples(gbench_register(name, fn, arg));
+			gbench_unit(gbench_manual_time(gbench_iterations(bm, n)), GBENCH_US);
+		}
+		gbench_arg(bm, readers[i]);
+	}
+}
+
+/* ---- Set-up ------------------------------------------------------------------- */
+
+static void parse_own_flags(int *argc, char **argv, enum bench_placement *placement)
+{
+	int out = 1;
+
+	for (int i = 1; i < *argc; i++) {
+		const char *a = argv[i];
+
+		if (strncmp(a, "--placement=", 12) == 0) {
+			if (bench_placement_parse(a + 12, placement)) {
+				fprintf(stderr, "bench: --placement must be compact or scatter, not '%s'\n",
+					a + 12);
+				exit(2);
+			}
+		} else if (strncmp(a, "--gp-calls=", 11) == 0) {
+			gp_calls = atol(a + 11);
+		} else if (strncmp(a, "--samples-dir=", 14) == 0) {
+			gbench_write_samples(a + 14);
+		} else if (strncmp(a, "--kernel-gp-calls=", 18) == 0) {
+			kernel_gp_calls = atol(a + 18);
+		} else {
+			argv[out++] = argv[i];
+			continue;
+		}
+		if (gp_calls < 1 || kernel_gp_calls < 0) {
+			fprintf(stderr, "bench: %s: the count must be a positive number\n", a);
+			exit(2);
+		}
+	}
+	*argc = out;
+	argv[out] = NULL;
+}
+
+void bench_setup(int *argc, char **argv, const char *impl, const char *summary)
+{
+	enum bench_placement placement = BENCH_PLACE_COMPACT;
+	char buf[MAX_SLOTS * 8], *p = buf;
+
+	parse_own_flags(argc, argv, &placement);
+	if (hwloc_topology_init(&topo) || hwloc_topology_load(topo) ||
+	    bench_plan(topo, placement, MAX_SLOTS, plan)) {
+		fprintf(stderr, "bench: hwloc cannot read this machine's topology\n");
+		exit(1);
+	}
+	gbench_context("rcutable_impl", impl);
+	gbench_context("rcutable_impl_summary", summary);
+	gbench_context("placement", bench_placement_name(placement));
+	bench_topology_summary(topo, buf, sizeof(buf));
+	gbench_context("topology", buf);
+	for (int i = 0; i < MAX_SLOTS; i++)
+		p += snprintf(p, (size_t)(buf + sizeof(buf) - p), "%s%u", i ? " " : "", plan[i]);
+	/* Slot 0 measures; slots 1.. are its readers or updater, in order; the
+	 * threads of concurrent_updaters take slots 0.. by thread index. */
+	gbench_context("pu_of_slot", buf);
+	snprintf(buf, sizeof(buf), "%ld", gp_calls);
+	gbench_context("gp_calls", buf);
+}

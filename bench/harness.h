@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bench/harness.h: what the benchmark programs share (bench.c for the RCU
+ * flavor, srcu_bench.c for SRCU): thread placement by slot, the clocks and
+ * timed loops, the crew of threads that runs beside the measuring one, and
+ * the command line and JSON context common to both.
+ *
+ * Thread slot 0 is the measuring thread; slots 1.. are the threads that
+ * run beside it, each bound to the PU its slot's plan gives.
+ */
+#ifndef RCUTABLE_BENCH_HARNESS_H
+#define RCUTABLE_BENCH_HARNESS_H
+
+#include <stdbool.h>
+#include <time.h>
+#include "gbench.h"
+
+#define MAX_SLOTS	32
+#define OPS_PER_ITER	1000	/* read-side and polled loops: ops per iteration */
+
+/* Set by bench_setup() from --gp-calls and --kernel-gp-calls. */
+extern long gp_calls, kernel_gp_calls;
+
+void bind_slot(int slot);
+double now_s(clockid_t clock);
+
+/*
+ * Loops of OPS_PER_ITER operations report ns_per_op, timed around the whole
+ * keep-running loop (Google Benchmark's own loop costs a call per
+ * iteration, spread over OPS_PER_ITER operations).
+ */
+#define TIMED_OPS_THEN(st, body, after_iter)				\
+	do {								\
+		double ops_ = 0, t0_ = now_s(CLOCK_MONOTONIC);		\
+		while (gbench_keep_running(st)) {			\
+			for (int i_ = 0; i_ < OPS_PER_ITER; i_++) {	\
+				body;					\
+			}						\
+			after_iter;					\
+			ops_ += OPS_PER_ITER;				\
+		}							\
+		gbench_counter(st, "ns_per_op",				\
+			       (now_s(CLOCK_MONOTONIC) - t0_) * 1e9 / ops_,	\
+			       GBENCH_COUNTER_DEFAULT);			\
+	} while (0)
+#define TIMED_OPS(st, body)	TIMED_OPS_THEN(st, body, (void)0)
+
+/*
+ * The crew: n threads in slots first..first+n-1, each running
+ * begin(), then work() until crew_stop(), then end() (begin and end may be
+ * NULL).  A member that finds it cannot measure calls crew_fail().
+ */
+struct crew_job {
+	void (*begin)(void);
+	void (*work)(void);
+	void (*end)(void);
+};
+
+void crew_start(const struct crew_job *job, int n, int first);
+/* Stop the crew; returns how many times its members ran work(). */
+unsigned long crew_stop(void);
+void crew_fail(const char *error);
+
+/* Grace-period rows: readers in slots 1..readers, labelled; stopping
+ * them reports reader_sections_per_s, or the error a reader met. */
+void start_readers(gbench_state *st, const struct crew_job *reader, int readers);
+void stop_readers(gbench_state *st, double seconds);
+
+/* call() once per iteration, timed: its wall time is the iteration's, and
+ * each call's wall and CPU time are sampled (latency_us, updater_cpu_us). */
+void time_each_call(gbench_state *st, void (*call)(void));
+
+/*
+ * Grace-period rows of benchmark fn (arg: its user argument) at 0, 1, 2
+ * and 4 readers with calls calls each, and at 8 and 16 readers (well past
+ * the PUs, where each grace period waits for the scheduler to run every
+ * reader) with a quarter as many: the samples each row kept are in its
+ * latency_us_n.  fn reads its reader count from gbench_range(st, 0).
+ */
+void register_gp_latency(const char *name, gbench_fn fn, void *arg, long calls);
+
+/*
+ * Parse the common flags (taking them out of argv), read the topology,
+ * plan the slots, and write the common JSON context:
+ *   --placement=compact|scatter   where threads run (bench/placement.h)
+ *   --gp-calls=N                  grace periods per latency benchmark (1000)
+ *   --kernel-gp-calls=N           kernel grace periods measured (200; 0: none)
+ *   --samples-dir=DIR             also write grace periods' raw samples there
+ * Exits with a message on a bad flag or an unreadable topology.
+ */
+void bench_setup(int *argc, char **argv, const char *impl, const char *summary);
+
+#endif /* RCUTABLE_BENCH_HARNESS_H */

@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bench/srcu_bench.c: the SRCU column's property rows, compiled once per
+ * SRCU implementation (build/<impl>/bench): the read-side pair alone and
+ * beside an updater, call_srcu() enqueue cost, and synchronize_srcu() and
+ * synchronize_srcu_expedited() latency against reader threads.  The flags
+ * are bench.c's (harness.h); slot 0 measures, slots 1.. run beside it.
+ * SRCU alone is linked: no RCU implementation.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <rcutable/srcu.h>
+
+#include "gbench.h"
+#include "harness.h"
+
+DEFINE_STATIC_SRCU(bench_srcu);
+
+struct shared_obj { long a, b; };
+static struct shared_obj shared_obj_storage = { 1, 2 };
+static struct shared_obj *shared_ptr = &shared_obj_storage;
+
+/* ---- Threads beside the measuring one ------------------------------------ */
+
+/* bench.c's reader section, in an SRCU reader: a dereference and two loads,
+ * then about 50 times as much work outside the section. */
+static void reader_section(void)
+{
+	struct shared_obj *p;
+	int idx = srcu_read_lock(&bench_srcu);
+
+	p = srcu_dereference(shared_ptr, &bench_srcu);
+	gbench_do_not_optimize(p->a + p->b);
+	srcu_read_unlock(&bench_srcu, idx);
+	for (volatile int i = 0; i < 64; i++)
+		;
+}
+
+static void updater_gp(void)
+{
+	synchronize_srcu(&bench_srcu);
+}
+
+static const struct crew_job srcu_reader = { .work = reader_section };
+static const struct crew_job srcu_updater = { .work = updater_gp };
+
+/* ---- Read-side overhead ---------------------------------------------------- */
+
+static void bm_read_empty(gbench_state *st)
+{
+	bind_slot(0);
+	gbench_label(st, "alone; the read_pair loop without the markers");
+	TIMED_OPS(st, {
+		gbench_clobber_memory();
+		gbench_clobber_memory();
+	});
+}
+
+static void bm_read_pair(gbench_state *st)
+{
+	bind_slot(0);
+	gbench_label(st, "alone");
+	TIMED_OPS(st, {
+		int idx = srcu_read_lock(&bench_srcu);
+
+		gbench_clobber_memory();	/* the section: kept */
+		srcu_read_unlock(&bench_srcu, idx);
+	});
+}
+
+static void bm_read_pair_under_updater(gbench_state *st)
+{
+	bind_slot(0);
+	crew_start(&srcu_updater, 1, 1);
+	gbench_label(st, "one thread runs synchronize_srcu() in a loop");
+	TIMED_OPS(st, {
+		int idx = srcu_read_lock(&bench_srcu);
+
+		gbench_clobber_memory();
+		srcu_read_unlock(&bench_srcu, idx);
+	});
+	gbench_counter(st, "updater_gps", (double)crew_stop(), GBENCH_COUNTER_DEFAULT);
+}
+
+/* The read pair after an expedited grace period: srcu's readers then fence
+ * (expedited mode) until a normal grace period finds the mode lapsed.
+ * Registered last, so that no other row runs in that mode. */
+static void bm_read_pair_expedited_mode(gbench_state *st)
+{
+	bind_slot(0);
+	synchronize_srcu_expedited(&bench_srcu);
+	gbench_label(st, "alone, after synchronize_srcu_expedited()");
+	TIMED_OPS(st, {
+		int idx = srcu_read_lock(&bench_srcu);
+
+		gbench_clobber_memory();
+		srcu_read_unlock(&bench_srcu, idx);
+	});
+}
+
+/* ---- Asynchronous update-side overhead ------------------------------------- */
+
+#define ENQUEUE_BATCH	100
+#define HEAD_POOL	(1 << 16)
+
+static void noop_cb(struct rcu_head *h) { (void)h; }
+
+/* Time per call_srcu() from batches of ENQUEUE_BATCH calls; the pool of
+ * heads is recycled through srcu_barrier(), outside the timed batches. */
+static void bm_call_srcu_enqueue(gbench_state *st)
+{
+	struct rcu_head *pool = calloc(HEAD_POOL, sizeof(*pool));
+	size_t used = 0;
+
+	bind_slot(0);
+	gbench_label(st, "alone; the domain's callback thread runs beside it");
+	while (gbench_keep_running(st)) {
+		if (used + ENQUEUE_BATCH > HEAD_POOL) {
+			srcu_barrier(&bench_srcu);
+			used = 0;
+		}
+		double t0 = now_s(CLOCK_MONOTONIC);
+		for (int i = 0; i < ENQUEUE_BATCH; i++)
+			call_srcu(&bench_srcu, &pool[used++], noop_cb);
+		double t = now_s(CLOCK_MONOTONIC) - t0;
+		gbench_set_iteration_time(st, t);
+		gbench_sample(st, "ns_per_call", t * 1e9 / ENQUEUE_BATCH);
+	}
+	srcu_barrier(&bench_srcu);
+	free(pool);
+}
+
+/* ---- Grace-period latency ------------------------------------------------ */
+
+static void gp_normal(void)
+{
+	synchronize_srcu(&bench_srcu);
+}
+
+static void gp_expedited(void)
+{
+	synchronize_srcu_expedited(&bench_srcu);
+}
+
+static void bm_gp_latency(gbench_state *st)
+{
+	void (*gp)(void) = (void (*)(void))gbench_user_arg(st);
+	int readers = (int)gbench_range(st, 0);
+	double t_start;
+
+	bind_slot(0);
+	start_readers(st, &srcu_reader, readers);
+	t_start = now_s(CLOCK_MONOTONIC);
+	time_each_call(st, gp);
+	stop_readers(st, now_s(CLOCK_MONOTONIC) - t_start);
+	gbench_counter(st, "readers", readers, GBENCH_COUNTER_DEFAULT);
+}
+
+int main(int argc, char **argv)
+{
+	char cpus[16];
+
+	bench_setup(&argc, argv, rcutable_srcu_impl_info.name,
+		    rcutable_srcu_impl_info.summary);
+	gbench_context("rcutable_flavor", "srcu");
+	snprintf(cpus, sizeof(cpus), "%u", bench_srcu.ncpus);
+	gbench_context("srcu_counter_cpus", cpus);
+	gbench_repetitions(gbench_register("read_empty", bm_read_empty, NULL), 5);
+	gbench_repetitions(gbench_register("read_pair", bm_read_pair, NULL), 5);
+	gbench_repetitions(gbench_register("read_pair_under_updater",
+					   bm_read_pair_under_updater, NULL), 5);
+	gbench_manual_time(gbench_register("call_srcu_enqueue", bm_call_srcu_enqueue, NULL));
+	register_gp_latency("gp_latency/normal", bm_gp_latency, (void *)gp_normal, gp_calls);
+	register_gp_latency("gp_latency/expedited", bm_gp_latency, (void *)gp_expedited,
+			    gp_calls);
+	gbench_repetitions(gbench_register("read_pair_expedited_mode",
+					   bm_read_pair_expedited_mode, NULL), 5);
+	return gbench_main(argc, argv);
+}
