@@ -104,12 +104,10 @@ def load(d):
 
 
 def load_srcu(d):
-    """{impl: Run} of the SRCU implementations (srcu-bench-*.json)."""
-    runs = {}
-    for p in sorted(glob.glob(os.path.join(d, "srcu-bench-*.json"))):
-        r = Run(p)
-        runs[r.impl] = r
-    return runs
+    """{impl: Run} of the SRCU implementations (srcu-bench-*.json), the
+    default (srcu) first."""
+    runs = [Run(p) for p in sorted(glob.glob(os.path.join(d, "srcu-bench-*.json")))]
+    return {r.impl: r for r in sorted(runs, key=lambda r: (r.impl != "srcu", r.impl))}
 
 
 def ordered(runs):

@@ -15,12 +15,19 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "srcu_hold.h"
 
 static void count_cb(struct rcu_head *head)
 {
 	__atomic_add_fetch((int *)((char *)head + sizeof(*head)), 1, __ATOMIC_RELAXED);
+}
+
+static void count_cb_nop(struct rcu_head *head)
+{
+	(void)head;
 }
 
 Test(srcu, a_thousand_domains_are_created_used_and_cleaned_up, .timeout = 120)
@@ -145,4 +152,94 @@ Test(srcu, a_missing_membarrier_is_explained, .timeout = 30)
 	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0,
 		  "%s failed without membarrier() (status 0x%x): %s",
 		  rcutable_srcu_impl_info.name, status, err);
+}
+
+/* Callback engines are reused after cleanup: the engines stay walkable by
+ * exit() and fork(), once each. */
+static void reuse_then_fork_and_exit(void *arg)
+{
+	static struct rcu_head ha, hb, hc, hd;
+	struct srcu_struct a, b, c;
+	int status;
+	pid_t pid;
+
+	(void)arg;
+	cr_assert_eq(init_srcu_struct(&a), 0);
+	cr_assert_eq(init_srcu_struct(&b), 0);
+	call_srcu(&a, &ha, count_cb_nop);
+	call_srcu(&b, &hb, count_cb_nop);
+	srcu_barrier(&a);
+	srcu_barrier(&b);
+	cleanup_srcu_struct(&a);		/* the first engine started: reused next */
+	cr_assert_eq(init_srcu_struct(&c), 0);
+	call_srcu(&c, &hc, count_cb_nop);
+	srcu_barrier(&c);
+	pid = fork();
+	if (pid == 0) {
+		call_srcu(&c, &hd, count_cb_nop);
+		srcu_barrier(&c);
+		synchronize_srcu(&b);
+		_exit(0);
+	}
+	cr_assert_eq(waitpid(pid, &status, 0), pid);
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the fork child failed");
+	call_srcu(&b, &hd, count_cb_nop);	/* pending at exit: drained */
+	exit(0);
+}
+
+Test(srcu, reused_callback_engines_survive_fork_and_exit, .timeout = 60)
+{
+	char err[4096];
+	int status = run_child(reuse_then_fork_and_exit, NULL, err, sizeof(err));
+
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		  "status 0x%x (a hang dies by SIGALRM): %s", status, err);
+}
+
+/* Threads with and without a registered rseq area count into the same
+ * domain at once (the latter with atomic adds, the former with plain ones
+ * on their CPU's line): no count may be lost, so the domain ends balanced. */
+struct counting {
+	struct srcu_struct *ssp;
+	int stop;
+	bool unregister_rseq;
+};
+
+static void *counting_reader(void *arg)
+{
+	struct counting *c = arg;
+
+#ifdef RCUTABLE_HAVE_RSEQ
+	if (c->unregister_rseq && __rseq_size)
+		syscall(SYS_rseq, rcutable_rseq_area(), __rseq_size, 1 /* RSEQ_FLAG_UNREGISTER */,
+			RSEQ_SIG);
+#endif
+	while (!flag_get(&c->stop)) {
+		int idx = srcu_read_lock(c->ssp);
+
+		srcu_read_unlock(c->ssp, idx);
+	}
+	return NULL;
+}
+
+Test(srcu, counts_balance_with_and_without_rseq, .timeout = 60)
+{
+	enum { N = 6 };
+	struct srcu_struct s;
+	struct counting c[N];
+	pthread_t t[N];
+	int i;
+
+	cr_assert_eq(init_srcu_struct(&s), 0);
+	for (i = 0; i < N; i++) {
+		c[i] = (struct counting){ .ssp = &s, .unregister_rseq = i % 2 };
+		t[i] = spawn(counting_reader, &c[i]);
+	}
+	sleep_ms_in_reader(1000);
+	for (i = 0; i < N; i++)
+		flag_set(&c[i].stop, 1);
+	for (i = 0; i < N; i++)
+		pthread_join(t[i], NULL);
+	synchronize_srcu_expedited(&s);	/* would hang on a lost unlock count */
+	cleanup_srcu_struct(&s);	/* aborts on a lost count either way */
 }

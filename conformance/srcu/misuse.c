@@ -55,7 +55,7 @@ Test(srcu, srcu_barrier_inside_its_own_reader_aborts, .timeout = 30)
 	expect_abort(barrier_inside_own_reader, NULL, "srcu_barrier(misuse_srcu) inside");
 }
 
-Test(srcu, waits_inside_a_reader_of_another_domain_are_allowed, .timeout = 30)
+Test(srcu, a_wait_inside_a_reader_of_another_domain_is_allowed, .timeout = 30)
 {
 	int idx = srcu_read_lock(&bystander_srcu);
 

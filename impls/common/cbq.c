@@ -30,8 +30,10 @@
  * worker has since stopped (rcutable_cbq_free()) stay, not started. */
 static pthread_mutex_t started_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct rcutable_cbq *started_list;	/* only ever prepended to */
-/* Freed engines, for rcutable_cbq_new(); linked through arg. */
+/* Freed engines, for rcutable_cbq_new(); under started_lock. */
 static struct rcutable_cbq *free_list;
+/* The engine whose worker this thread is, if it is one. */
+static __thread struct rcutable_cbq *cbq_self;
 
 static void cbq_start(struct rcutable_cbq *q);
 
@@ -164,6 +166,7 @@ static void *cbq_worker(void *arg)
 	sigset_t all;
 	bool got;
 
+	cbq_self = q;
 	/* The application's signals go to its own threads. */
 	rcutable_sigfillset_unreserved(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
@@ -186,6 +189,14 @@ static void *cbq_worker(void *arg)
 		cbq_invoke_batch(q);
 		if (q->quiesce)
 			q->quiesce();
+	}
+	/* Freed from another engine's callback: nobody joins us. */
+	if (RCUTABLE_READ_ONCE(q->free_on_exit)) {
+		__atomic_store_n(&q->started, false, __ATOMIC_RELEASE);
+		pthread_mutex_lock(&started_lock);
+		q->next_free = free_list;
+		free_list = q;
+		pthread_mutex_unlock(&started_lock);
 	}
 	return NULL;
 }
@@ -283,9 +294,15 @@ static void rcutable_cbq_drain_at_exit(void)
 	list = started_list;	/* engines are never removed from the list */
 	pthread_mutex_unlock(&started_lock);
 	for (q = list; q; q = q->next_started) {
-		if (!__atomic_load_n(&q->started, __ATOMIC_ACQUIRE))
-			continue;	/* freed: nothing queued */
+		/* Under start_lock, so that rcutable_cbq_free() does not stop
+		 * the worker between the check and the push. */
+		pthread_mutex_lock(&q->start_lock);
+		if (!q->started || q->freed) {
+			pthread_mutex_unlock(&q->start_lock);
+			continue;	/* never started, or freed: nothing queued */
+		}
 		if (rcutable_cbq_on_worker(q)) {
+			pthread_mutex_unlock(&q->start_lock);
 			rcutable_warn("exit() from a %s() callback: %zu other queued "
 				      "callbacks not invoked", q->call_name,
 				      __atomic_load_n(&q->in_flight, __ATOMIC_RELAXED) - 1);
@@ -295,6 +312,7 @@ static void rcutable_cbq_drain_at_exit(void)
 			q->quiesce();
 		q->exit_done.done = 0;
 		rcutable_cbq_enqueue(q, &q->exit_head, exit_barrier_cb);
+		pthread_mutex_unlock(&q->start_lock);
 		if (ms && rcutable_completion_wait_ns(&q->exit_done, ms * 1000000u))
 			continue;
 		n = rcutable_cbq_pending(q);
@@ -312,6 +330,8 @@ static void cbq_start(struct rcutable_cbq *q)
 	int err;
 
 	pthread_mutex_lock(&q->start_lock);
+	if (q->freed)
+		rcutable_die("%s() on an engine whose domain was cleaned up", q->call_name);
 	if (!q->started) {
 		err = pthread_create(&q->worker, NULL, cbq_worker, q);
 		if (err)
@@ -319,7 +339,8 @@ static void cbq_start(struct rcutable_cbq *q)
 				     q->call_name, err);
 		pthread_setname_np(q->worker, "rcutable-cb");
 		pthread_mutex_lock(&started_lock);
-		if (!q->next_started && started_list != q) {	/* not after fork() */
+		if (!q->on_started_list) {	/* once: not again after fork() or reuse */
+			q->on_started_list = true;
 			q->next_started = started_list;
 			/* Release: pairs with the acquire in cbq_atfork_prepare(). */
 			__atomic_store_n(&started_list, q, __ATOMIC_RELEASE);
@@ -349,7 +370,7 @@ struct rcutable_cbq *rcutable_cbq_new(void (*wait_fn)(void *), void *arg,
 	pthread_mutex_lock(&started_lock);
 	q = free_list;
 	if (q)
-		free_list = q->arg;
+		free_list = q->next_free;
 	pthread_mutex_unlock(&started_lock);
 	if (!q) {
 		if ((q = malloc(sizeof(*q))))
@@ -365,24 +386,46 @@ struct rcutable_cbq *rcutable_cbq_new(void (*wait_fn)(void *), void *arg,
 	q->arg = arg;
 	q->call_name = name;
 	q->invoke_begin = q->quiesce = NULL;
-	q->stop = false;
+	q->stop = q->free_on_exit = false;
 	q->batch = NULL;
 	q->in_flight = 0;
+	RCUTABLE_WRITE_ONCE(q->freed, false);
 	return q;
 }
 
+/*
+ * On another engine's worker, waiting for q's worker could deadlock with
+ * fork(): the fork handler may hold q's consumer_lock, which q's worker
+ * needs to see stop, while it waits for the consumer_lock this thread
+ * holds around the callback it runs.  So q's worker then ends alone and
+ * frees q itself.
+ */
 void rcutable_cbq_free(struct rcutable_cbq *q)
 {
+	bool self_frees = false;
+
+	if (q == cbq_self)
+		rcutable_die("%s(): an engine freed from one of its own callbacks",
+			     q->call_name);
 	pthread_mutex_lock(&q->start_lock);
+	RCUTABLE_WRITE_ONCE(q->freed, true);
 	if (q->started) {
+		RCUTABLE_WRITE_ONCE(q->free_on_exit, cbq_self != NULL);
 		RCUTABLE_WRITE_ONCE(q->stop, true);
 		cbq_wake(q);
-		pthread_join(q->worker, NULL);
-		__atomic_store_n(&q->started, false, __ATOMIC_RELAXED);
+		if (cbq_self) {
+			pthread_detach(q->worker);
+			self_frees = true;
+		} else {
+			pthread_join(q->worker, NULL);
+			__atomic_store_n(&q->started, false, __ATOMIC_RELAXED);
+		}
 	}
 	pthread_mutex_unlock(&q->start_lock);
+	if (self_frees)
+		return;
 	pthread_mutex_lock(&started_lock);
-	q->arg = free_list;
+	q->next_free = free_list;
 	free_list = q;
 	pthread_mutex_unlock(&started_lock);
 }

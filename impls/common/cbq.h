@@ -41,6 +41,9 @@ struct rcutable_cbq {
 	pthread_mutex_t start_lock;
 	bool started;			/* worker running; set before the first push */
 	bool stop;			/* rcutable_cbq_free() asks the worker to end */
+	bool freed;			/* by rcutable_cbq_free(), until reused */
+	bool free_on_exit;		/* the worker puts q on the free list as it ends */
+	bool on_started_list;		/* linked in the started list (never unlinked) */
 	pthread_t worker;
 	/* Held by the worker while it detaches or invokes: fork() and the exit
 	 * count take it to find the worker at a safe point. */
@@ -48,6 +51,7 @@ struct rcutable_cbq {
 	struct rcu_head *batch;		/* taken by the worker, not yet invoked */
 	size_t in_flight;		/* length of batch */
 	struct rcutable_cbq *next_started;
+	struct rcutable_cbq *next_free;	/* on the free list */
 	struct rcu_head exit_head;	/* the exit-time barrier (static storage) */
 	struct rcutable_completion exit_done;
 };
@@ -70,10 +74,12 @@ void rcutable_cbq_init(struct rcutable_cbq *q, void (*wait_fn)(void *),
 /*
  * Engines for domains that come and go (SRCU's): new returns an unused
  * engine, initialised as rcutable_cbq_init() does; free stops its worker
- * (joined) and keeps the engine for a later new, since exit() and fork()
- * may still walk it.  free requires that nothing be queued on q (check
- * with rcutable_cbq_pending()) and is not for q's worker.  new returns
- * NULL when there is no memory.
+ * and keeps the engine for a later new, since exit() and fork() may still
+ * walk it.  free requires that nothing be queued on q (check with
+ * rcutable_cbq_pending()) and is not for q's own worker; on another
+ * engine's worker (inside a callback) it does not wait for q's worker to
+ * end, which then frees q itself.  new returns NULL when there is no
+ * memory.
  */
 struct rcutable_cbq *rcutable_cbq_new(void (*wait_fn)(void *), void *arg,
 				      const char *name);

@@ -4,9 +4,11 @@
  * incremented only by threads running on its CPU, and summed by whoever
  * needs the total.  Installed: SRCU's inline read side uses it.
  *
- * A counter array is RCUTABLE_PERCPU_STRIDE bytes per CPU (one cache line,
- * so CPUs never share a line); a counter is the address of its slot for
- * CPU 0, and CPU c's slot is RCUTABLE_PERCPU_STRIDE * c bytes further.
+ * A counter array for ncpus CPUs has ncpus + 1 slots of
+ * RCUTABLE_PERCPU_STRIDE bytes (one cache line each, so CPUs never share a
+ * line): one per CPU, and a shared one for atomic adds (below).  A counter
+ * is the address of its slot for CPU 0; slot c is RCUTABLE_PERCPU_STRIDE * c
+ * bytes further.
  *
  * rcutable_percpu_inc() adds one to the slot of the CPU the caller runs on.
  *  - x86-64 with the rseq area glibc registers (2.35 and later): a
@@ -16,9 +18,12 @@
  *    abort handler, so the add always lands on the CPU the number named and
  *    no other thread writes that slot meanwhile: an increment costs a few
  *    plain instructions and never a locked one.
- *  - Elsewhere (another architecture, no rseq registered, as under
- *    valgrind): the CPU number from the rseq area or sched_getcpu(), and an
- *    atomic add, since the thread may have moved before it.
+ *  - Elsewhere an atomic add, since the thread may have moved.  Where the
+ *    restartable sequence exists (x86-64), a thread without a registered
+ *    rseq area (as under valgrind) adds to the shared slot: an atomic add
+ *    to a CPU's slot could be overwritten by another thread's plain add
+ *    there.  Elsewhere (other architectures) every add is atomic, to the
+ *    slot of the CPU from the rseq area or sched_getcpu().
  * Either way the increment is ordered only by what the caller puts around
  * it; the summing side reads the slots with relaxed atomic loads.  ncpus is
  * the length of the array.
@@ -66,19 +71,28 @@ static inline unsigned rcutable_percpu_cpu(void)
 	return cpu >= 0 ? (unsigned)cpu : 0;
 }
 
-/* Any slot will do when the CPU number is beyond the array (a CPU that
- * came online after it was sized): the add is atomic. */
+#if defined(RCUTABLE_HAVE_RSEQ) && defined(__x86_64__)
+#define RCUTABLE_PERCPU_PLAIN_ADDS 1	/* CPUs' slots take plain adds */
+#endif
+
+/* The shared slot when CPUs' slots take plain adds or when the CPU number
+ * is beyond the array; else the CPU's slot. */
 static inline void rcutable_percpu_inc_atomic(unsigned long *slot0,
 					      unsigned ncpus)
 {
-	unsigned cpu = rcutable_percpu_cpu();
-	unsigned long *slot = (unsigned long *)((char *)slot0 +
-		((size_t)(cpu < ncpus ? cpu : 0) << RCUTABLE_PERCPU_SHIFT));
+#ifdef RCUTABLE_PERCPU_PLAIN_ADDS
+	unsigned c = ncpus;
+#else
+	unsigned c = rcutable_percpu_cpu();
 
-	__atomic_fetch_add(slot, 1, __ATOMIC_RELAXED);
+	if (c >= ncpus)
+		c = ncpus;
+#endif
+	__atomic_fetch_add((unsigned long *)((char *)slot0 +
+		((size_t)c << RCUTABLE_PERCPU_SHIFT)), 1, __ATOMIC_RELAXED);
 }
 
-#if defined(RCUTABLE_HAVE_RSEQ) && defined(__x86_64__)
+#ifdef RCUTABLE_PERCPU_PLAIN_ADDS
 /*
  * The restartable sequence.  Its descriptor (struct rseq_cs: version,
  * flags, start, length of the sequence, abort handler) goes in section
@@ -135,14 +149,15 @@ static inline void rcutable_percpu_inc(unsigned long *slot0, unsigned ncpus)
 }
 #endif
 
-/* The sum of a counter over ncpus CPUs, each slot read once, relaxed. */
+/* The sum of a counter for ncpus CPUs (its ncpus + 1 slots), each slot
+ * read once, relaxed. */
 static inline unsigned long rcutable_percpu_sum(const unsigned long *slot0,
 						unsigned ncpus)
 {
 	unsigned long sum = 0;
 	unsigned c;
 
-	for (c = 0; c < ncpus; c++)
+	for (c = 0; c <= ncpus; c++)
 		sum += __atomic_load_n((const unsigned long *)((const char *)slot0 +
 			((size_t)c << RCUTABLE_PERCPU_SHIFT)), __ATOMIC_RELAXED);
 	return sum;

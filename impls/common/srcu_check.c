@@ -12,7 +12,12 @@
 
 #define HELD_MAX 64
 
-/* This thread's open sections, oldest first; only the thread touches it. */
+/*
+ * This thread's open sections, oldest first; only the thread touches it,
+ * but a signal handler on it may open and close sections at any point: the
+ * entries below nheld are always whole, and an entry is whole before nheld
+ * counts it (the signal fences order the two for the handler).
+ */
 static __thread struct {
 	const struct srcu_struct *ssp;
 	int idx;
@@ -21,16 +26,25 @@ static __thread int nheld;
 
 void rcutable_srcu_note_lock(const struct srcu_struct *ssp, int idx)
 {
+	int i;
+
 	if (nheld == HELD_MAX)
 		rcutable_die("more than %d SRCU read-side sections open on one "
 			     "thread (the latest on %s)", HELD_MAX, ssp->name);
-	held[nheld].ssp = ssp;
-	held[nheld].idx = idx;
-	nheld++;
+	/* Reserve the entry, empty, then fill it: a handler that runs
+	 * between the steps uses the entries above it and matches nothing in
+	 * it. */
+	held[nheld].ssp = NULL;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	i = nheld++;
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
+	held[i].idx = idx;
+	held[i].ssp = ssp;
 }
 
 /* Sections of one domain may end in any order: the newest of ssp's open
- * sections with this index ends. */
+ * sections with this index ends.  The entries above it move down before
+ * nheld shrinks, so a handler that runs meanwhile uses entries above them. */
 void rcutable_srcu_note_unlock(const struct srcu_struct *ssp, int idx)
 {
 	int i, open = 0;
@@ -52,6 +66,7 @@ void rcutable_srcu_note_unlock(const struct srcu_struct *ssp, int idx)
 			     ssp->name, idx);
 	for (; i < nheld - 1; i++)
 		held[i] = held[i + 1];
+	__atomic_signal_fence(__ATOMIC_SEQ_CST);
 	nheld--;
 }
 

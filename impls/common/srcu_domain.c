@@ -55,17 +55,87 @@ unsigned rcutable_srcu_ncpus(void)
 	return v;
 }
 
-/* Allocates and publishes ssp's counters; caller holds ssp->gp_lock or
- * attach_lock.  -ENOMEM if there is no memory. */
+/* ---- The domains with counters, for fork() ------------------------------- */
+
+static pthread_mutex_t domains_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct srcu_struct *domains;	/* under domains_lock */
+
+void rcutable_srcu_lock(void)
+{
+	pthread_mutex_lock(&domains_lock);
+}
+
+void rcutable_srcu_unlock(void)
+{
+	pthread_mutex_unlock(&domains_lock);
+}
+
+static void domains_atfork_parent(void)
+{
+	pthread_mutex_unlock(&domains_lock);
+}
+
+/*
+ * Only the forking thread exists in the child: a grace period that another
+ * thread was running, holding its domain's gp_lock, counts as ended, as in
+ * counter_gp.c (no reader of the child can hold what it was waiting for:
+ * the child's readers are the forking thread alone).  Sections that other
+ * threads had open stay counted: see docs/API.md.
+ */
+static void domains_atfork_child(void)
+{
+	struct srcu_struct *ssp;
+
+	pthread_mutex_init(&domains_lock, NULL);
+	for (ssp = domains; ssp; ssp = ssp->next) {
+		pthread_mutex_init(&ssp->gp_lock, NULL);
+		if (ssp->gp_seq & 1)
+			ssp->gp_seq++;
+	}
+}
+
+static void domains_add(struct srcu_struct *ssp)
+{
+	static bool hooks_done;
+
+	if (!hooks_done) {
+		if (pthread_atfork(rcutable_srcu_lock, domains_atfork_parent,
+				   domains_atfork_child))
+			rcutable_die("SRCU: cannot register fork handlers");
+		hooks_done = true;
+	}
+	ssp->prev = NULL;
+	ssp->next = domains;
+	if (domains)
+		domains->prev = ssp;
+	domains = ssp;
+}
+
+static void domains_del(struct srcu_struct *ssp)
+{
+	if (ssp->prev)
+		ssp->prev->next = ssp->next;
+	else
+		domains = ssp->next;
+	if (ssp->next)
+		ssp->next->prev = ssp->prev;
+}
+
+/* ---- Counters ---------------------------------------------------------------- */
+
+/* Allocates and publishes ssp's counters and registers ssp; caller holds
+ * rcutable_srcu_lock().  -ENOMEM if there is no memory. */
 static int counters_alloc(struct srcu_struct *ssp)
 {
 	unsigned n = rcutable_srcu_ncpus();
 	struct rcutable_srcu_counts *c;
 
-	if (posix_memalign((void **)&c, RCUTABLE_PERCPU_STRIDE, n * sizeof(*c)))
+	/* One line per CPU and the shared one (percpu_count.h). */
+	if (posix_memalign((void **)&c, RCUTABLE_PERCPU_STRIDE, (n + 1) * sizeof(*c)))
 		return -ENOMEM;
-	memset(c, 0, n * sizeof(*c));
+	memset(c, 0, (n + 1) * sizeof(*c));
 	ssp->ncpus = n;
+	domains_add(ssp);
 	/* Release: the zeroed counters and ncpus before the pointer; pairs
 	 * with the acquire load in srcu_read_lock(). */
 	__atomic_store_n(&ssp->counts, c, __ATOMIC_RELEASE);
@@ -80,7 +150,9 @@ int rcutable_init_srcu_struct(struct srcu_struct *ssp, const char *name)
 		rcutable_die("init_srcu_struct(NULL)");
 	*ssp = (struct srcu_struct)__SRCU_STRUCT_INIT(unnamed);
 	ssp->name = name ? name : "an srcu_struct";
+	rcutable_srcu_lock();
 	err = counters_alloc(ssp);
+	rcutable_srcu_unlock();
 	if (err)
 		ssp->state = RCUTABLE_SRCU_UNINITIALIZED;
 	return err;
@@ -105,14 +177,12 @@ void rcutable_srcu_check_usable(const struct srcu_struct *ssp, const char *who)
 
 struct rcutable_srcu_counts *rcutable_srcu_attach(struct srcu_struct *ssp)
 {
-	static pthread_mutex_t attach_lock = PTHREAD_MUTEX_INITIALIZER;
-
 	rcutable_srcu_check_usable(ssp, "srcu_read_lock");
-	pthread_mutex_lock(&attach_lock);
+	rcutable_srcu_lock();
 	if (!ssp->counts && counters_alloc(ssp))
 		rcutable_die("SRCU domain %s: no memory for its per-CPU counters",
 			     ssp->name);
-	pthread_mutex_unlock(&attach_lock);
+	rcutable_srcu_unlock();
 	return ssp->counts;
 }
 
@@ -160,9 +230,14 @@ unsigned long rcutable_srcu_readers_inside(const struct srcu_struct *ssp)
 
 void rcutable_srcu_counters_free(struct srcu_struct *ssp)
 {
-	struct rcutable_srcu_counts *c = ssp->counts;
+	struct rcutable_srcu_counts *c;
 
+	rcutable_srcu_lock();
+	c = ssp->counts;
+	if (c)
+		domains_del(ssp);
 	RCUTABLE_WRITE_ONCE(ssp->counts, NULL);
 	RCUTABLE_WRITE_ONCE(ssp->state, RCUTABLE_SRCU_CLEANED_UP);
+	rcutable_srcu_unlock();
 	free(c);
 }

@@ -29,4 +29,9 @@ unsigned long rcutable_srcu_readers_inside(const struct srcu_struct *ssp);
 /* Marks ssp cleaned up and frees its counters: no reader may follow. */
 void rcutable_srcu_counters_free(struct srcu_struct *ssp);
 
+/* Serializes giving domains their counters and their callback engines;
+ * fork() takes it, so a child always finds it free. */
+void rcutable_srcu_lock(void);
+void rcutable_srcu_unlock(void);
+
 #endif /* RCUTABLE_COMMON_SRCU_DOMAIN_H */

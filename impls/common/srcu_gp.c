@@ -214,6 +214,8 @@ static void srcu_synchronize(struct srcu_struct *ssp, bool expedited,
 	 * period before it).  One grace period after taking the lock is
 	 * enough: the cookie counts the one that may have been running. */
 	pthread_mutex_lock(&ssp->gp_lock);
+	/* A cleanup may have run while we waited for the lock. */
+	rcutable_srcu_check_usable(ssp, who);
 	if (!rcutable_gp_seq_done(ssp->gp_seq, cookie)) {
 		rcutable_gp_seq_start(&ssp->gp_seq);
 		srcu_gp_run(ssp, expedited);
@@ -264,13 +266,12 @@ static void srcu_cbq_wait_gp(void *arg)
 /* ssp's callback engine, made at the first call_srcu(). */
 static struct rcutable_cbq *srcu_engine(struct srcu_struct *ssp)
 {
-	static pthread_mutex_t engine_lock = PTHREAD_MUTEX_INITIALIZER;
 	/* Acquire: pairs with the release below. */
 	struct rcutable_cbq *q = __atomic_load_n(&ssp->cbq, __ATOMIC_ACQUIRE);
 
 	if (rcutable_likely(q))
 		return q;
-	pthread_mutex_lock(&engine_lock);
+	rcutable_srcu_lock();
 	q = ssp->cbq;
 	if (!q) {
 		q = rcutable_cbq_new(srcu_cbq_wait_gp, ssp, "call_srcu");
@@ -280,7 +281,7 @@ static struct rcutable_cbq *srcu_engine(struct srcu_struct *ssp)
 		/* Release: the engine's initialization before its use. */
 		__atomic_store_n(&ssp->cbq, q, __ATOMIC_RELEASE);
 	}
-	pthread_mutex_unlock(&engine_lock);
+	rcutable_srcu_unlock();
 	return q;
 }
 
@@ -327,16 +328,20 @@ static void srcu_cleanup(struct srcu_struct *ssp, bool quiesced, const char *who
 		rcutable_die("%s(%s) with %zu callback%s queued by call_srcu() and "
 			     "not yet invoked: call srcu_barrier(%s) first", who,
 			     ssp->name, pending, pending == 1 ? "" : "s", ssp->name);
-	if (!quiesced)
-		pthread_mutex_lock(&ssp->gp_lock);	/* a running grace period ends */
-	else if (pthread_mutex_trylock(&ssp->gp_lock))
-		rcutable_die("%s(%s) while a grace period of %s is running (use "
-			     "cleanup_srcu_struct(), which waits for it)", who,
-			     ssp->name, ssp->name);
+	if (quiesced) {
+		if (pthread_mutex_trylock(&ssp->gp_lock))
+			rcutable_die("%s(%s) while a grace period of %s is running "
+				     "(use cleanup_srcu_struct(), which waits for it)",
+				     who, ssp->name, ssp->name);
+		pthread_mutex_unlock(&ssp->gp_lock);
+	}
+	/* The engine first: its worker may still be finishing a grace period
+	 * and need gp_lock (an exit-time barrier, say). */
 	if (q) {
 		rcutable_cbq_free(q);
 		ssp->cbq = NULL;
 	}
+	pthread_mutex_lock(&ssp->gp_lock);	/* a running grace period ends */
 	rcutable_srcu_counters_free(ssp);
 	pthread_mutex_unlock(&ssp->gp_lock);
 }

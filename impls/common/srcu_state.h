@@ -29,7 +29,8 @@ enum rcutable_srcu_state {
 struct srcu_struct {
 	/* Read by every reader. */
 	unsigned long idx;		/* its low bit: the index new readers count under */
-	struct rcutable_srcu_counts *counts;	/* ncpus of them; NULL until attached
+	struct rcutable_srcu_counts *counts;	/* ncpus + 1 of them (percpu_count.h);
+						 * NULL until attached
 						 * and after cleanup */
 	unsigned ncpus;
 	int readers_fence;		/* srcu: readers fence after counting in
@@ -42,6 +43,7 @@ struct srcu_struct {
 	uint64_t fence_until_ns;	/* srcu: expedited mode lasts until then */
 	pthread_mutex_t gp_lock;
 	struct rcutable_cbq *cbq;	/* the callback engine, from the first call_srcu() */
+	struct srcu_struct *next, *prev;	/* the domains with counters (fork()) */
 };
 
 #define __SRCU_STRUCT_INIT(name_)					\
