@@ -89,7 +89,7 @@ COMMON_OBJS := $(patsubst impls/common/%.c,$(B)/common/%.o,$(COMMON_SRCS))
 all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(B)/$(i)/bench $(B)/$(i)/icount $(B)/pkgconfig/rcutable-$(i).pc) \
 	$(foreach i,$(SRCU_IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
-	$(B)/$(i)/bench $(B)/pkgconfig/rcutable-$(i).pc) \
+	$(B)/$(i)/bench $(B)/$(i)/srcu-fork-churn $(B)/pkgconfig/rcutable-$(i).pc) \
 	$(B)/bench/test-gbench $(B)/bench/test-placement
 
 # The Google Benchmark shim: C benchmarks, one C++ file.
@@ -170,6 +170,11 @@ $(B)/$(1)/conformance: $(SRCU_CONFORMANCE_SRCS) $(SRCU_CONFORMANCE_HDRS) $(PUBLI
 		$(SRCU_CONFORMANCE_SRCS) \
 		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) \
 		$$(LDFLAGS_ALL) $(CRITERION_LIBS) -o $$@
+
+$(B)/$(1)/srcu-fork-churn: conformance/stress/srcu_fork_churn.c $(PUBLIC_HEADERS) \
+		$$(wildcard impls/$(1)/*.h impls/common/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
+	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) $$(CFLAGS_ALL) $$< \
+		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$(LDFLAGS_ALL) -o $$@
 
 $(B)/$(1)/bench: bench/srcu_bench.c $(BENCH_HDRS) $(PUBLIC_HEADERS) \
 		$$(wildcard impls/$(1)/*.h impls/common/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $(BENCH_OBJS)

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -164,14 +165,15 @@ static void reuse_then_fork_and_exit(void *arg)
 	pid_t pid;
 
 	(void)arg;
-	cr_assert_eq(init_srcu_struct(&a), 0);
-	cr_assert_eq(init_srcu_struct(&b), 0);
+	if (init_srcu_struct(&a) || init_srcu_struct(&b))
+		abort();
 	call_srcu(&a, &ha, count_cb_nop);
 	call_srcu(&b, &hb, count_cb_nop);
 	srcu_barrier(&a);
 	srcu_barrier(&b);
 	cleanup_srcu_struct(&a);		/* the first engine started: reused next */
-	cr_assert_eq(init_srcu_struct(&c), 0);
+	if (init_srcu_struct(&c))
+		abort();
 	call_srcu(&c, &hc, count_cb_nop);
 	srcu_barrier(&c);
 	pid = fork();
@@ -181,8 +183,11 @@ static void reuse_then_fork_and_exit(void *arg)
 		synchronize_srcu(&b);
 		_exit(0);
 	}
-	cr_assert_eq(waitpid(pid, &status, 0), pid);
-	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the fork child failed");
+	if (pid < 0 || waitpid(pid, &status, 0) != pid ||
+	    !WIFEXITED(status) || WEXITSTATUS(status)) {
+		fputs("the fork child failed\n", stderr);
+		exit(1);
+	}
 	call_srcu(&b, &hd, count_cb_nop);	/* pending at exit: drained */
 	exit(0);
 }
@@ -242,4 +247,18 @@ Test(srcu, counts_balance_with_and_without_rseq, .timeout = 60)
 		pthread_join(t[i], NULL);
 	synchronize_srcu_expedited(&s);	/* would hang on a lost unlock count */
 	cleanup_srcu_struct(&s);	/* aborts on a lost count either way */
+}
+
+static void init_twice(void *arg)
+{
+	struct srcu_struct s;
+
+	(void)arg;
+	if (init_srcu_struct(&s) == 0)
+		init_srcu_struct(&s);
+}
+
+Test(srcu, init_srcu_struct_twice_aborts, .timeout = 30)
+{
+	expect_abort(init_twice, NULL, "already initialized");
 }

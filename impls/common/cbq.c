@@ -190,14 +190,6 @@ static void *cbq_worker(void *arg)
 		if (q->quiesce)
 			q->quiesce();
 	}
-	/* Freed from another engine's callback: nobody joins us. */
-	if (RCUTABLE_READ_ONCE(q->free_on_exit)) {
-		__atomic_store_n(&q->started, false, __ATOMIC_RELEASE);
-		pthread_mutex_lock(&started_lock);
-		q->next_free = free_list;
-		free_list = q;
-		pthread_mutex_unlock(&started_lock);
-	}
 	return NULL;
 }
 
@@ -205,32 +197,78 @@ static void *cbq_worker(void *arg)
 
 /*
  * Before fork(): find each worker at a safe point (not detaching, not
- * inside a callback), so the child inherits a consistent queue and batch.
- * Lock order: consumer_lock before started_lock, as in a callback that
- * starts another engine.
+ * inside a callback), so that the child inherits a consistent queue and
+ * batch; then started_lock, so that no engine starts meanwhile; then the
+ * hooks' lock (SRCU's domains), last.  The workers' consumer_locks are
+ * never waited for while one is held: a callback holding one may wait on
+ * another engine's worker (a barrier, or freeing it), which needs that
+ * other lock.  The forking thread's own engine, if it forks from a
+ * callback, is at a safe point already.
  */
+static void (*hook_prepare)(void), (*hook_parent)(void), (*hook_child)(void);
 static struct rcutable_cbq *fork_paused;
 
-static void cbq_atfork_prepare(void)
+static void cbq_unlock_consumers(struct rcutable_cbq *list)
 {
 	struct rcutable_cbq *q;
 
-	/* Acquire: pairs with the release that published each engine. */
-	fork_paused = __atomic_load_n(&started_list, __ATOMIC_ACQUIRE);
-	for (q = fork_paused; q; q = q->next_started)
-		if (!pthread_equal(pthread_self(), q->worker))
-			pthread_mutex_lock(&q->consumer_lock);
-	pthread_mutex_lock(&started_lock);
+	for (q = list; q; q = q->next_started)
+		if (q->fork_locked) {
+			q->fork_locked = false;
+			pthread_mutex_unlock(&q->consumer_lock);
+		}
+}
+
+/* Every consumer_lock of list but the caller's own engine's: try each;
+ * when one is busy, let all go, wait for that one alone, and try again. */
+static void cbq_lock_consumers(struct rcutable_cbq *list)
+{
+	struct rcutable_cbq *q, *busy = NULL;
+
+	for (q = list; q; q = q->next_started)
+		q->fork_locked = false;
+	for (;;) {
+		if (busy) {
+			pthread_mutex_lock(&busy->consumer_lock);
+			busy->fork_locked = true;
+		}
+		for (q = list; q; q = q->next_started) {
+			if (q == cbq_self || q->fork_locked)
+				continue;
+			if (pthread_mutex_trylock(&q->consumer_lock))
+				break;
+			q->fork_locked = true;
+		}
+		if (!q)
+			return;
+		busy = q;
+		cbq_unlock_consumers(list);
+	}
+}
+
+static void cbq_atfork_prepare(void)
+{
+	for (;;) {
+		/* Acquire: pairs with the release that published each engine. */
+		fork_paused = __atomic_load_n(&started_list, __ATOMIC_ACQUIRE);
+		cbq_lock_consumers(fork_paused);
+		pthread_mutex_lock(&started_lock);
+		if (started_list == fork_paused)
+			break;
+		/* An engine started meanwhile: its worker too. */
+		pthread_mutex_unlock(&started_lock);
+		cbq_unlock_consumers(fork_paused);
+	}
+	if (hook_prepare)
+		hook_prepare();
 }
 
 static void cbq_atfork_parent(void)
 {
-	struct rcutable_cbq *q;
-
+	if (hook_parent)
+		hook_parent();
 	pthread_mutex_unlock(&started_lock);
-	for (q = fork_paused; q; q = q->next_started)
-		if (!pthread_equal(pthread_self(), q->worker))
-			pthread_mutex_unlock(&q->consumer_lock);
+	cbq_unlock_consumers(fork_paused);
 }
 
 /*
@@ -245,6 +283,9 @@ static void cbq_atfork_child(void)
 {
 	struct rcutable_cbq *q;
 
+	/* The hooks' state first: restarted workers may need it at once. */
+	if (hook_child)
+		hook_child();
 	pthread_mutex_init(&started_lock, NULL);
 #ifdef RCUTABLE_DEBUG
 	pthread_mutex_init(&pending_lock, NULL);
@@ -324,11 +365,33 @@ static void rcutable_cbq_drain_at_exit(void)
 	}
 }
 
+static pthread_once_t handlers_once = PTHREAD_ONCE_INIT;
+
+static void cbq_register_handlers(void)
+{
+	if (atexit(rcutable_cbq_drain_at_exit) ||
+	    pthread_atfork(cbq_atfork_prepare, cbq_atfork_parent, cbq_atfork_child))
+		rcutable_die("cannot register the callback engines' exit and fork "
+			     "handlers");
+}
+
+void rcutable_cbq_atfork_hooks(void (*prepare)(void), void (*parent)(void),
+			       void (*child)(void))
+{
+	hook_prepare = prepare;
+	hook_parent = parent;
+	hook_child = child;
+	pthread_once(&handlers_once, cbq_register_handlers);
+}
+
+/* Lock order: started_lock, then start_lock, so that a fork(), which
+ * takes started_lock, never finds an engine half started. */
 static void cbq_start(struct rcutable_cbq *q)
 {
-	static bool hooks_done;
 	int err;
 
+	pthread_once(&handlers_once, cbq_register_handlers);
+	pthread_mutex_lock(&started_lock);
 	pthread_mutex_lock(&q->start_lock);
 	if (q->freed)
 		rcutable_die("%s() on an engine whose domain was cleaned up", q->call_name);
@@ -338,26 +401,17 @@ static void cbq_start(struct rcutable_cbq *q)
 			rcutable_die("%s(): cannot start the callback thread (error %d)",
 				     q->call_name, err);
 		pthread_setname_np(q->worker, "rcutable-cb");
-		pthread_mutex_lock(&started_lock);
 		if (!q->on_started_list) {	/* once: not again after fork() or reuse */
 			q->on_started_list = true;
 			q->next_started = started_list;
 			/* Release: pairs with the acquire in cbq_atfork_prepare(). */
 			__atomic_store_n(&started_list, q, __ATOMIC_RELEASE);
 		}
-		if (!hooks_done) {
-			if (atexit(rcutable_cbq_drain_at_exit) ||
-			    pthread_atfork(cbq_atfork_prepare, cbq_atfork_parent,
-					   cbq_atfork_child))
-				rcutable_die("%s(): cannot register exit and fork "
-					     "handlers", q->call_name);
-			hooks_done = true;
-		}
-		pthread_mutex_unlock(&started_lock);
 		/* Release: pairs with the acquire load in rcutable_cbq_barrier(). */
 		__atomic_store_n(&q->started, true, __ATOMIC_RELEASE);
 	}
 	pthread_mutex_unlock(&q->start_lock);
+	pthread_mutex_unlock(&started_lock);
 }
 
 /* ---- Engines that come and go ------------------------------------------- */
@@ -386,44 +440,27 @@ struct rcutable_cbq *rcutable_cbq_new(void (*wait_fn)(void *), void *arg,
 	q->arg = arg;
 	q->call_name = name;
 	q->invoke_begin = q->quiesce = NULL;
-	q->stop = q->free_on_exit = false;
+	q->stop = false;
 	q->batch = NULL;
 	q->in_flight = 0;
 	RCUTABLE_WRITE_ONCE(q->freed, false);
 	return q;
 }
 
-/*
- * On another engine's worker, waiting for q's worker could deadlock with
- * fork(): the fork handler may hold q's consumer_lock, which q's worker
- * needs to see stop, while it waits for the consumer_lock this thread
- * holds around the callback it runs.  So q's worker then ends alone and
- * frees q itself.
- */
 void rcutable_cbq_free(struct rcutable_cbq *q)
 {
-	bool self_frees = false;
-
 	if (q == cbq_self)
 		rcutable_die("%s(): an engine freed from one of its own callbacks",
 			     q->call_name);
 	pthread_mutex_lock(&q->start_lock);
 	RCUTABLE_WRITE_ONCE(q->freed, true);
 	if (q->started) {
-		RCUTABLE_WRITE_ONCE(q->free_on_exit, cbq_self != NULL);
 		RCUTABLE_WRITE_ONCE(q->stop, true);
 		cbq_wake(q);
-		if (cbq_self) {
-			pthread_detach(q->worker);
-			self_frees = true;
-		} else {
-			pthread_join(q->worker, NULL);
-			__atomic_store_n(&q->started, false, __ATOMIC_RELAXED);
-		}
+		pthread_join(q->worker, NULL);
+		__atomic_store_n(&q->started, false, __ATOMIC_RELAXED);
 	}
 	pthread_mutex_unlock(&q->start_lock);
-	if (self_frees)
-		return;
 	pthread_mutex_lock(&started_lock);
 	q->next_free = free_list;
 	free_list = q;

@@ -42,8 +42,8 @@ struct rcutable_cbq {
 	bool started;			/* worker running; set before the first push */
 	bool stop;			/* rcutable_cbq_free() asks the worker to end */
 	bool freed;			/* by rcutable_cbq_free(), until reused */
-	bool free_on_exit;		/* the worker puts q on the free list as it ends */
 	bool on_started_list;		/* linked in the started list (never unlinked) */
+	bool fork_locked;		/* fork() holds consumer_lock */
 	pthread_t worker;
 	/* Held by the worker while it detaches or invokes: fork() and the exit
 	 * count take it to find the worker at a safe point. */
@@ -74,12 +74,10 @@ void rcutable_cbq_init(struct rcutable_cbq *q, void (*wait_fn)(void *),
 /*
  * Engines for domains that come and go (SRCU's): new returns an unused
  * engine, initialised as rcutable_cbq_init() does; free stops its worker
- * and keeps the engine for a later new, since exit() and fork() may still
- * walk it.  free requires that nothing be queued on q (check with
- * rcutable_cbq_pending()) and is not for q's own worker; on another
- * engine's worker (inside a callback) it does not wait for q's worker to
- * end, which then frees q itself.  new returns NULL when there is no
- * memory.
+ * (joined) and keeps the engine for a later new, since exit() and fork()
+ * may still walk it.  free requires that nothing be queued on q (check
+ * with rcutable_cbq_pending()) and is not for q's own worker.  new returns
+ * NULL when there is no memory.
  */
 struct rcutable_cbq *rcutable_cbq_new(void (*wait_fn)(void *), void *arg,
 				      const char *name);
@@ -99,6 +97,16 @@ void rcutable_cbq_enqueue(struct rcutable_cbq *q, struct rcu_head *head,
  * itself).
  */
 void rcutable_cbq_barrier(struct rcutable_cbq *q, const char *barrier_name);
+
+/*
+ * Fork hooks of a domain layer built on the engines (SRCU's): prepare runs
+ * last in the engines' fork preparation, after every engine's lock, so its
+ * lock must be a leaf (never held while waiting for an engine); parent
+ * runs first in the parent; child runs first in the child, before any
+ * worker restarts.  One set of hooks, set once.
+ */
+void rcutable_cbq_atfork_hooks(void (*prepare)(void), void (*parent)(void),
+			       void (*child)(void));
 
 /* Callbacks queued on q and not yet invoked, counted with the worker at a
  * safe point (waiting at most a second for one).  Not from q's worker. */

@@ -13,6 +13,7 @@
 #include <sys/sysinfo.h>
 #include <unistd.h>
 
+#include "cbq.h"
 #include "diag.h"
 #include "srcu_domain.h"
 
@@ -55,10 +56,11 @@ unsigned rcutable_srcu_ncpus(void)
 	return v;
 }
 
-/* ---- The domains with counters, for fork() ------------------------------- */
+/* ---- Blocks: the live ones, for fork(), and the pool ---------------------- */
 
 static pthread_mutex_t domains_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct srcu_struct *domains;	/* under domains_lock */
+static struct rcutable_srcu_domain *live;	/* under domains_lock */
+static struct rcutable_srcu_domain *pool;	/* freed blocks, linked by next */
 
 void rcutable_srcu_lock(void)
 {
@@ -70,75 +72,82 @@ void rcutable_srcu_unlock(void)
 	pthread_mutex_unlock(&domains_lock);
 }
 
-static void domains_atfork_parent(void)
-{
-	pthread_mutex_unlock(&domains_lock);
-}
-
 /*
- * Only the forking thread exists in the child: a grace period that another
- * thread was running, holding its domain's gp_lock, counts as ended, as in
+ * Only the forking thread exists in the child, and this runs before any
+ * callback thread restarts there: a grace period that another thread was
+ * running, holding its domain's gp_lock, counts as ended, as in
  * counter_gp.c (no reader of the child can hold what it was waiting for:
  * the child's readers are the forking thread alone).  Sections that other
  * threads had open stay counted: see docs/API.md.
  */
 static void domains_atfork_child(void)
 {
-	struct srcu_struct *ssp;
+	struct rcutable_srcu_domain *d;
 
 	pthread_mutex_init(&domains_lock, NULL);
-	for (ssp = domains; ssp; ssp = ssp->next) {
-		pthread_mutex_init(&ssp->gp_lock, NULL);
-		if (ssp->gp_seq & 1)
-			ssp->gp_seq++;
+	for (d = live; d; d = d->next) {
+		pthread_mutex_init(&d->gp_lock, NULL);
+		if (d->gp_seq & 1)
+			d->gp_seq++;
 	}
+	/* A cleanup may have held a block's lock as it went to the pool. */
+	for (d = pool; d; d = d->next)
+		pthread_mutex_init(&d->gp_lock, NULL);
 }
 
-static void domains_add(struct srcu_struct *ssp)
+/* Before the first block is given, and outside domains_lock (registering
+ * fork handlers must not wait for a fork that waits for that lock). */
+static void register_fork_hooks(void)
 {
-	static bool hooks_done;
-
-	if (!hooks_done) {
-		if (pthread_atfork(rcutable_srcu_lock, domains_atfork_parent,
-				   domains_atfork_child))
-			rcutable_die("SRCU: cannot register fork handlers");
-		hooks_done = true;
-	}
-	ssp->prev = NULL;
-	ssp->next = domains;
-	if (domains)
-		domains->prev = ssp;
-	domains = ssp;
+	rcutable_cbq_atfork_hooks(rcutable_srcu_lock, rcutable_srcu_unlock,
+				  domains_atfork_child);
 }
 
-static void domains_del(struct srcu_struct *ssp)
+static pthread_once_t hooks_once = PTHREAD_ONCE_INIT;
+
+static bool is_live(const struct srcu_struct *ssp)
 {
-	if (ssp->prev)
-		ssp->prev->next = ssp->next;
-	else
-		domains = ssp->next;
-	if (ssp->next)
-		ssp->next->prev = ssp->prev;
+	struct rcutable_srcu_domain *d;
+
+	for (d = live; d; d = d->next)
+		if (d->counts == ssp->counts)
+			return true;
+	return false;
 }
 
-/* ---- Counters ---------------------------------------------------------------- */
-
-/* Allocates and publishes ssp's counters and registers ssp; caller holds
- * rcutable_srcu_lock().  -ENOMEM if there is no memory. */
+/* Gives ssp a block, zeroed counters and a fresh update side, and
+ * publishes it; caller holds domains_lock and has registered the fork
+ * hooks.  -ENOMEM without memory. */
 static int counters_alloc(struct srcu_struct *ssp)
 {
 	unsigned n = rcutable_srcu_ncpus();
-	struct rcutable_srcu_counts *c;
+	size_t size = sizeof(struct rcutable_srcu_domain) +
+		      (n + 1) * sizeof(struct rcutable_srcu_counts);
+	struct rcutable_srcu_domain *d = pool;
 
-	/* One line per CPU and the shared one (percpu_count.h). */
-	if (posix_memalign((void **)&c, RCUTABLE_PERCPU_STRIDE, (n + 1) * sizeof(*c)))
-		return -ENOMEM;
-	memset(c, 0, (n + 1) * sizeof(*c));
+	if (d) {
+		pool = d->next;
+	} else {
+		/* One line per CPU and the shared one (percpu_count.h). */
+		if (posix_memalign((void **)&d, RCUTABLE_PERCPU_STRIDE, size))
+			return -ENOMEM;
+		pthread_mutex_init(&d->gp_lock, NULL);
+	}
+	memset(d->counts, 0, (n + 1) * sizeof(struct rcutable_srcu_counts));
+	d->gp_seq = 0;
+	d->fence_until_ns = 0;
+	d->cbq = NULL;
+	d->prev = NULL;
+	d->next = live;
+	if (live)
+		live->prev = d;
+	live = d;
 	ssp->ncpus = n;
-	domains_add(ssp);
+	ssp->idx = 0;
+	ssp->readers_fence = 0;
 	/* Release: the zeroed counters and ncpus before the pointer; pairs
 	 * with the acquire load in srcu_read_lock(). */
-	__atomic_store_n(&ssp->counts, c, __ATOMIC_RELEASE);
+	__atomic_store_n(&ssp->counts, d->counts, __ATOMIC_RELEASE);
 	return 0;
 }
 
@@ -148,9 +157,14 @@ int rcutable_init_srcu_struct(struct srcu_struct *ssp, const char *name)
 
 	if (!ssp)
 		rcutable_die("init_srcu_struct(NULL)");
+	pthread_once(&hooks_once, register_fork_hooks);
+	rcutable_srcu_lock();
+	if (ssp->state == RCUTABLE_SRCU_READY && ssp->counts && is_live(ssp))
+		rcutable_die("init_srcu_struct(%s) on SRCU domain %s, which is already "
+			     "initialized (cleanup_srcu_struct() it first)",
+			     name ? name : "?", ssp->name);
 	*ssp = (struct srcu_struct)__SRCU_STRUCT_INIT(unnamed);
 	ssp->name = name ? name : "an srcu_struct";
-	rcutable_srcu_lock();
 	err = counters_alloc(ssp);
 	rcutable_srcu_unlock();
 	if (err)
@@ -178,6 +192,7 @@ void rcutable_srcu_check_usable(const struct srcu_struct *ssp, const char *who)
 struct rcutable_srcu_counts *rcutable_srcu_attach(struct srcu_struct *ssp)
 {
 	rcutable_srcu_check_usable(ssp, "srcu_read_lock");
+	pthread_once(&hooks_once, register_fork_hooks);
 	rcutable_srcu_lock();
 	if (!ssp->counts && counters_alloc(ssp))
 		rcutable_die("SRCU domain %s: no memory for its per-CPU counters",
@@ -230,14 +245,21 @@ unsigned long rcutable_srcu_readers_inside(const struct srcu_struct *ssp)
 
 void rcutable_srcu_counters_free(struct srcu_struct *ssp)
 {
-	struct rcutable_srcu_counts *c;
+	struct rcutable_srcu_domain *d;
 
 	rcutable_srcu_lock();
-	c = ssp->counts;
-	if (c)
-		domains_del(ssp);
-	RCUTABLE_WRITE_ONCE(ssp->counts, NULL);
 	RCUTABLE_WRITE_ONCE(ssp->state, RCUTABLE_SRCU_CLEANED_UP);
+	if (ssp->counts) {
+		d = rcutable_srcu_domain_of(ssp);
+		if (d->prev)
+			d->prev->next = d->next;
+		else
+			live = d->next;
+		if (d->next)
+			d->next->prev = d->prev;
+		d->next = pool;
+		pool = d;
+		RCUTABLE_WRITE_ONCE(ssp->counts, NULL);
+	}
 	rcutable_srcu_unlock();
-	free(c);
 }

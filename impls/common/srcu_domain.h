@@ -1,13 +1,41 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * impls/common/srcu_domain.h: what the SRCU implementations share about a
- * domain, beside its grace periods (srcu_domain.c).
+ * domain beside its grace periods (srcu_domain.c): the memory the library
+ * owns for each domain, and the refusals.
  */
 #ifndef RCUTABLE_COMMON_SRCU_DOMAIN_H
 #define RCUTABLE_COMMON_SRCU_DOMAIN_H
 
+#include <pthread.h>
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include "srcu_state.h"
+
+struct rcutable_cbq;
+
+/*
+ * A domain's update side and counters, in one block the library owns.
+ * Blocks are never freed: cleanup returns them to a pool for the next
+ * domain, so a thread still waiting on a cleaned-up domain's lock finds a
+ * lock (and then the refusal), never freed memory.
+ */
+struct rcutable_srcu_domain {
+	pthread_mutex_t gp_lock;	/* serializes grace periods */
+	unsigned long gp_seq;		/* gp_seq.h; written under gp_lock */
+	uint64_t fence_until_ns;	/* srcu: expedited mode lasts until then */
+	struct rcutable_cbq *cbq;	/* the callback engine, from the first call_srcu() */
+	struct rcutable_srcu_domain *next, *prev;	/* live blocks, for fork() */
+	struct rcutable_srcu_counts counts[];	/* ncpus + 1 */
+};
+
+/* The block of a domain that has counters. */
+static inline struct rcutable_srcu_domain *rcutable_srcu_domain_of(const struct srcu_struct *ssp)
+{
+	return (struct rcutable_srcu_domain *)((char *)ssp->counts -
+					       offsetof(struct rcutable_srcu_domain, counts));
+}
 
 /* CPUs the per-CPU counters cover. */
 unsigned rcutable_srcu_ncpus(void);
@@ -26,11 +54,15 @@ bool rcutable_srcu_readers_done(const struct srcu_struct *ssp, int idx);
 /* Readers inside ssp now, both indexes together (0 for no counters). */
 unsigned long rcutable_srcu_readers_inside(const struct srcu_struct *ssp);
 
-/* Marks ssp cleaned up and frees its counters: no reader may follow. */
+/* Marks ssp cleaned up and returns its block to the pool: no reader may
+ * follow.  The caller holds the block's gp_lock, if ssp has one. */
 void rcutable_srcu_counters_free(struct srcu_struct *ssp);
 
-/* Serializes giving domains their counters and their callback engines;
- * fork() takes it, so a child always finds it free. */
+/*
+ * Serializes giving domains their blocks and their callback engines; a
+ * leaf lock, which fork() takes last of all (after the callback engines'
+ * locks: see rcutable_cbq_atfork_hooks()).
+ */
 void rcutable_srcu_lock(void);
 void rcutable_srcu_unlock(void);
 

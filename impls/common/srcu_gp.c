@@ -5,7 +5,7 @@
  * membarrier() per grace period, srcu-mb with the kernel's full-fence
  * readers.
  *
- * A grace period of domain ssp, under ssp->gp_lock:
+ * A grace period of domain ssp, under its gp_lock (srcu_domain.h):
  *
  *   G   fence: membarrier() (srcu), smp_mb() (srcu-mb; srcu in expedited mode)
  *   S1  wait until the inactive index's unlock sum equals its lock sum
@@ -102,11 +102,12 @@ static uint64_t srcu_expedited_mode_ns(void)
 }
 #endif
 
-/* Fence G: see the top of the file.  Caller holds ssp->gp_lock. */
-static void srcu_fence_readers(struct srcu_struct *ssp, bool expedited)
+/* Fence G: see the top of the file.  Caller holds d->gp_lock. */
+static void srcu_fence_readers(struct srcu_struct *ssp, struct rcutable_srcu_domain *d,
+			       bool expedited)
 {
 #if RCUTABLE_SRCU_READER_FENCED
-	(void)ssp; (void)expedited;
+	(void)ssp; (void)d; (void)expedited;
 	/* Pairs with RCUTABLE_SRCU_AFTER_LOCK(), smp_mb(), in srcu_read_lock(). */
 	rcutable_smp_mb();
 #else
@@ -114,8 +115,8 @@ static void srcu_fence_readers(struct srcu_struct *ssp, bool expedited)
 	bool fenced = ssp->readers_fence;
 
 	if (expedited)
-		ssp->fence_until_ns = now + srcu_expedited_mode_ns();
-	else if (fenced && now >= ssp->fence_until_ns)
+		d->fence_until_ns = now + srcu_expedited_mode_ns();
+	else if (fenced && now >= d->fence_until_ns)
 		fenced = false;	/* the mode lapsed: back to normal */
 	if (fenced) {
 		/* Expedited mode: pairs with the smp_mb() readers then execute
@@ -170,12 +171,13 @@ static void srcu_wait_for_readers(const struct srcu_struct *ssp, int idx,
 		srcu_backoff(n, expedited);
 }
 
-/* One grace period: the caller holds ssp->gp_lock. */
-static void srcu_gp_run(struct srcu_struct *ssp, bool expedited)
+/* One grace period: the caller holds d->gp_lock. */
+static void srcu_gp_run(struct srcu_struct *ssp, struct rcutable_srcu_domain *d,
+			bool expedited)
 {
 	unsigned long idx = ssp->idx;
 
-	srcu_fence_readers(ssp, expedited);			/* G */
+	srcu_fence_readers(ssp, d, expedited);			/* G */
 	srcu_wait_for_readers(ssp, (int)((idx + 1) & 1), expedited);	/* S1 */
 	/* S1's loads before the flip: readers that see the new index count
 	 * under the index S1 scans, and S1 must not wait for them. */
@@ -188,40 +190,43 @@ static void srcu_gp_run(struct srcu_struct *ssp, bool expedited)
 	srcu_wait_for_readers(ssp, (int)(idx & 1), expedited);	/* S2 */
 }
 
-/* Counters for the update side, allocated at the first use of a static
- * domain that no reader has entered yet. */
-static void srcu_ensure_counters(struct srcu_struct *ssp, const char *who)
+/* ssp's block, given at the first use of a static domain that no reader
+ * has entered yet. */
+static struct rcutable_srcu_domain *srcu_domain(struct srcu_struct *ssp, const char *who)
 {
 	rcutable_srcu_check_usable(ssp, who);
+	/* Acquire: pairs with the release that published the block. */
 	if (!__atomic_load_n(&ssp->counts, __ATOMIC_ACQUIRE))
 		rcutable_srcu_attach(ssp);
+	return rcutable_srcu_domain_of(ssp);
 }
 
 static void srcu_synchronize(struct srcu_struct *ssp, bool expedited,
 			     const char *who)
 {
+	struct rcutable_srcu_domain *d = srcu_domain(ssp, who);
 	unsigned long cookie;
 
-	srcu_ensure_counters(ssp, who);
 	rcutable_srcu_refuse_wait_inside(ssp, who);
 	/* The caller's earlier accesses (an unpublish) before the cookie's
 	 * read of gp_seq; pairs with fence G after gp_seq_start: a grace
 	 * period whose start we miss runs its scans after our accesses. */
 	rcutable_smp_mb();
-	cookie = rcutable_gp_seq_cookie(RCUTABLE_READ_ONCE(ssp->gp_seq));
+	cookie = rcutable_gp_seq_cookie(RCUTABLE_READ_ONCE(d->gp_seq));
 	/* Concurrent callers queue on the lock; whoever takes it after a
 	 * grace period that satisfies it returns (the lock orders that grace
 	 * period before it).  One grace period after taking the lock is
 	 * enough: the cookie counts the one that may have been running. */
-	pthread_mutex_lock(&ssp->gp_lock);
-	/* A cleanup may have run while we waited for the lock. */
+	pthread_mutex_lock(&d->gp_lock);
+	/* A cleanup may have run while we waited for the lock (the block is
+	 * never freed, so the lock was still there). */
 	rcutable_srcu_check_usable(ssp, who);
-	if (!rcutable_gp_seq_done(ssp->gp_seq, cookie)) {
-		rcutable_gp_seq_start(&ssp->gp_seq);
-		srcu_gp_run(ssp, expedited);
-		rcutable_gp_seq_end(&ssp->gp_seq);
+	if (!rcutable_gp_seq_done(d->gp_seq, cookie)) {
+		rcutable_gp_seq_start(&d->gp_seq);
+		srcu_gp_run(ssp, d, expedited);
+		rcutable_gp_seq_end(&d->gp_seq);
 	}
-	pthread_mutex_unlock(&ssp->gp_lock);
+	pthread_mutex_unlock(&d->gp_lock);
 	/* The grace period's end before the caller's later accesses. */
 	rcutable_smp_mb();
 }
@@ -238,18 +243,18 @@ void synchronize_srcu_expedited(struct srcu_struct *ssp)
 
 unsigned long get_state_synchronize_srcu(struct srcu_struct *ssp)
 {
-	rcutable_srcu_check_usable(ssp, "get_state_synchronize_srcu");
+	struct rcutable_srcu_domain *d = srcu_domain(ssp, "get_state_synchronize_srcu");
+
 	/* As in srcu_synchronize(): the caller's accesses before the read. */
 	rcutable_smp_mb();
-	return rcutable_gp_seq_cookie(RCUTABLE_READ_ONCE(ssp->gp_seq));
+	return rcutable_gp_seq_cookie(RCUTABLE_READ_ONCE(d->gp_seq));
 }
 
 bool poll_state_synchronize_srcu(struct srcu_struct *ssp, unsigned long cookie)
 {
-	bool done;
+	struct rcutable_srcu_domain *d = srcu_domain(ssp, "poll_state_synchronize_srcu");
+	bool done = rcutable_gp_seq_done(RCUTABLE_READ_ONCE(d->gp_seq), cookie);
 
-	rcutable_srcu_check_usable(ssp, "poll_state_synchronize_srcu");
-	done = rcutable_gp_seq_done(RCUTABLE_READ_ONCE(ssp->gp_seq), cookie);
 	/* The grace period's end (its gp_seq release) before the caller's
 	 * later accesses. */
 	rcutable_smp_mb();
@@ -263,32 +268,43 @@ static void srcu_cbq_wait_gp(void *arg)
 	srcu_synchronize(arg, false, "call_srcu");
 }
 
-/* ssp's callback engine, made at the first call_srcu(). */
-static struct rcutable_cbq *srcu_engine(struct srcu_struct *ssp)
+/*
+ * ssp's callback engine, made at the first call_srcu().  The engine is
+ * made before rcutable_srcu_lock() is taken, which stays a leaf lock (the
+ * engines' locks come before it: see srcu_domain.h); one made in vain, by
+ * a thread that lost the race, was never started and goes back.
+ */
+static struct rcutable_cbq *srcu_engine(struct srcu_struct *ssp,
+					struct rcutable_srcu_domain *d)
 {
 	/* Acquire: pairs with the release below. */
-	struct rcutable_cbq *q = __atomic_load_n(&ssp->cbq, __ATOMIC_ACQUIRE);
+	struct rcutable_cbq *q = __atomic_load_n(&d->cbq, __ATOMIC_ACQUIRE), *mine;
 
 	if (rcutable_likely(q))
 		return q;
+	mine = rcutable_cbq_new(srcu_cbq_wait_gp, ssp, "call_srcu");
+	if (!mine)
+		rcutable_die("call_srcu(%s): no memory for its callback engine",
+			     ssp->name);
 	rcutable_srcu_lock();
-	q = ssp->cbq;
+	q = d->cbq;
 	if (!q) {
-		q = rcutable_cbq_new(srcu_cbq_wait_gp, ssp, "call_srcu");
-		if (!q)
-			rcutable_die("call_srcu(%s): no memory for its callback "
-				     "engine", ssp->name);
+		q = mine;
+		mine = NULL;
 		/* Release: the engine's initialization before its use. */
-		__atomic_store_n(&ssp->cbq, q, __ATOMIC_RELEASE);
+		__atomic_store_n(&d->cbq, q, __ATOMIC_RELEASE);
 	}
 	rcutable_srcu_unlock();
+	if (mine)
+		rcutable_cbq_free(mine);
 	return q;
 }
 
 void call_srcu(struct srcu_struct *ssp, struct rcu_head *head, rcu_callback_t func)
 {
-	srcu_ensure_counters(ssp, "call_srcu");
-	rcutable_cbq_enqueue(srcu_engine(ssp), head, func);
+	struct rcutable_srcu_domain *d = srcu_domain(ssp, "call_srcu");
+
+	rcutable_cbq_enqueue(srcu_engine(ssp, d), head, func);
 }
 
 void srcu_barrier(struct srcu_struct *ssp)
@@ -297,7 +313,9 @@ void srcu_barrier(struct srcu_struct *ssp)
 
 	rcutable_srcu_check_usable(ssp, "srcu_barrier");
 	rcutable_srcu_refuse_wait_inside(ssp, "srcu_barrier");
-	q = __atomic_load_n(&ssp->cbq, __ATOMIC_ACQUIRE);
+	if (!__atomic_load_n(&ssp->counts, __ATOMIC_ACQUIRE))
+		return;		/* no block, so no callback was ever queued */
+	q = __atomic_load_n(&rcutable_srcu_domain_of(ssp)->cbq, __ATOMIC_ACQUIRE);
 	if (q)
 		rcutable_cbq_barrier(q, "srcu_barrier");
 }
@@ -310,17 +328,23 @@ void srcu_barrier(struct srcu_struct *ssp)
  */
 static void srcu_cleanup(struct srcu_struct *ssp, bool quiesced, const char *who)
 {
+	struct rcutable_srcu_domain *d;
 	struct rcutable_cbq *q;
 	unsigned long inside;
 	size_t pending;
 
 	rcutable_srcu_check_usable(ssp, who);
+	if (!__atomic_load_n(&ssp->counts, __ATOMIC_ACQUIRE)) {
+		rcutable_srcu_counters_free(ssp);	/* never used: nothing to stop */
+		return;
+	}
+	d = rcutable_srcu_domain_of(ssp);
 	inside = rcutable_srcu_readers_inside(ssp);
 	if (inside)
 		rcutable_die("%s(%s) with %lu reader%s inside %s: every "
 			     "srcu_read_lock() needs its srcu_read_unlock() first",
 			     who, ssp->name, inside, inside == 1 ? "" : "s", ssp->name);
-	q = __atomic_load_n(&ssp->cbq, __ATOMIC_ACQUIRE);
+	q = __atomic_load_n(&d->cbq, __ATOMIC_ACQUIRE);
 	if (q && rcutable_cbq_on_worker(q))
 		rcutable_die("%s(%s) from one of its own call_srcu() callbacks",
 			     who, ssp->name);
@@ -329,21 +353,21 @@ static void srcu_cleanup(struct srcu_struct *ssp, bool quiesced, const char *who
 			     "not yet invoked: call srcu_barrier(%s) first", who,
 			     ssp->name, pending, pending == 1 ? "" : "s", ssp->name);
 	if (quiesced) {
-		if (pthread_mutex_trylock(&ssp->gp_lock))
+		if (pthread_mutex_trylock(&d->gp_lock))
 			rcutable_die("%s(%s) while a grace period of %s is running "
 				     "(use cleanup_srcu_struct(), which waits for it)",
 				     who, ssp->name, ssp->name);
-		pthread_mutex_unlock(&ssp->gp_lock);
+		pthread_mutex_unlock(&d->gp_lock);
 	}
 	/* The engine first: its worker may still be finishing a grace period
 	 * and need gp_lock (an exit-time barrier, say). */
 	if (q) {
 		rcutable_cbq_free(q);
-		ssp->cbq = NULL;
+		d->cbq = NULL;
 	}
-	pthread_mutex_lock(&ssp->gp_lock);	/* a running grace period ends */
+	pthread_mutex_lock(&d->gp_lock);	/* a running grace period ends */
 	rcutable_srcu_counters_free(ssp);
-	pthread_mutex_unlock(&ssp->gp_lock);
+	pthread_mutex_unlock(&d->gp_lock);
 }
 
 void cleanup_srcu_struct(struct srcu_struct *ssp)

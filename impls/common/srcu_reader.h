@@ -25,7 +25,6 @@
 #ifndef RCUTABLE_SRCU_READER_H
 #define RCUTABLE_SRCU_READER_H
 
-#include <pthread.h>
 #include <stdbool.h>
 #include <rcutable/compiler.h>
 #include "percpu_count.h"

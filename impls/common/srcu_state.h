@@ -7,12 +7,8 @@
 #ifndef RCUTABLE_SRCU_STATE_H
 #define RCUTABLE_SRCU_STATE_H
 
-#include <pthread.h>
 #include <stdbool.h>
-#include <stdint.h>
 #include "percpu_count.h"
-
-struct rcutable_cbq;
 
 /* One CPU's counts, alone on its cache line. */
 struct rcutable_srcu_counts {
@@ -26,31 +22,28 @@ enum rcutable_srcu_state {
 	RCUTABLE_SRCU_CLEANED_UP = 0x44454144,
 };
 
+/*
+ * A domain as readers see it.  Its update side (grace-period lock and
+ * sequence, callback engine) lives with its counters in memory the library
+ * owns (struct rcutable_srcu_domain, srcu_domain.h), so that a domain the
+ * program frees without cleanup_srcu_struct() leaks that memory and
+ * corrupts nothing.
+ */
 struct srcu_struct {
-	/* Read by every reader. */
-	unsigned long idx;		/* its low bit: the index new readers count under */
+	unsigned long idx;		/* its low bit: the index new readers count
+					 * under; written under the grace-period lock */
 	struct rcutable_srcu_counts *counts;	/* ncpus + 1 of them (percpu_count.h);
-						 * NULL until attached
-						 * and after cleanup */
+						 * NULL until attached and after cleanup */
 	unsigned ncpus;
 	int readers_fence;		/* srcu: readers fence after counting in
 					 * (expedited mode, srcu_gp.c); written
-					 * under gp_lock */
+					 * under the grace-period lock */
 	int state;			/* enum rcutable_srcu_state */
-	/* The update side's. */
 	const char *name;		/* for messages */
-	unsigned long gp_seq;		/* gp_seq.h; written under gp_lock */
-	uint64_t fence_until_ns;	/* srcu: expedited mode lasts until then */
-	pthread_mutex_t gp_lock;
-	struct rcutable_cbq *cbq;	/* the callback engine, from the first call_srcu() */
-	struct srcu_struct *next, *prev;	/* the domains with counters (fork()) */
 };
 
 #define __SRCU_STRUCT_INIT(name_)					\
-	{								\
-		.state = RCUTABLE_SRCU_READY, .name = #name_,		\
-		.gp_lock = PTHREAD_MUTEX_INITIALIZER,			\
-	}
+	{ .state = RCUTABLE_SRCU_READY, .name = #name_ }
 
 /* Out of line (srcu_domain.c): give ssp its counters if it has none yet (a
  * static domain read before its constructor ran), or refuse a domain that
