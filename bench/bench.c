@@ -86,17 +86,6 @@ static unsigned long rcu_crew_stop(void)
 
 /* ---- Read-side overhead ---------------------------------------------------- */
 
-/* The loop of the read-side rows without the markers: the floor. */
-static void bm_read_empty(gbench_state *st)
-{
-	bind_slot(0);
-	gbench_label(st, "alone; the read_pair loop without the markers");
-	TIMED_OPS(st, {
-		gbench_clobber_memory();
-		gbench_clobber_memory();
-	});
-}
-
 static void bm_read_pair(gbench_state *st)
 {
 	bind_slot(0);
@@ -410,7 +399,7 @@ static void bm_cond_synchronize_elapsed(gbench_state *st)
 
 static void register_all(void)
 {
-	gbench_repetitions(gbench_register("read_empty", bm_read_empty, NULL), 5);
+	gbench_repetitions(gbench_register("read_empty", bench_read_empty, NULL), 5);
 	gbench_repetitions(gbench_register("read_pair", bm_read_pair, NULL), 5);
 	gbench_repetitions(gbench_register("read_nested3", bm_read_nested3, NULL), 5);
 	gbench_repetitions(gbench_register("read_pair_under_updater",

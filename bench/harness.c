@@ -32,6 +32,16 @@ double now_s(clockid_t clock)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+void bench_read_empty(gbench_state *st)
+{
+	bind_slot(0);
+	gbench_label(st, "alone; the read_pair loop without the markers");
+	TIMED_OPS(st, {
+		gbench_clobber_memory();
+		gbench_clobber_memory();
+	});
+}
+
 /* ---- The crew ---------------------------------------------------------------- */
 
 struct crew_member {

@@ -45,6 +45,9 @@ double now_s(clockid_t clock);
 	} while (0)
 #define TIMED_OPS(st, body)	TIMED_OPS_THEN(st, body, (void)0)
 
+/* The loop of the read-side rows without the markers: the floor. */
+void bench_read_empty(gbench_state *st);
+
 /*
  * The crew: n threads in slots first..first+n-1, each running
  * begin(), then work() until crew_stop(), then end() (begin and end may be

@@ -48,16 +48,6 @@ static const struct crew_job srcu_updater = { .work = updater_gp };
 
 /* ---- Read-side overhead ---------------------------------------------------- */
 
-static void bm_read_empty(gbench_state *st)
-{
-	bind_slot(0);
-	gbench_label(st, "alone; the read_pair loop without the markers");
-	TIMED_OPS(st, {
-		gbench_clobber_memory();
-		gbench_clobber_memory();
-	});
-}
-
 static void bm_read_pair(gbench_state *st)
 {
 	bind_slot(0);
@@ -167,7 +157,7 @@ int main(int argc, char **argv)
 	gbench_context("rcutable_flavor", "srcu");
 	snprintf(cpus, sizeof(cpus), "%u", bench_srcu.ncpus);
 	gbench_context("srcu_counter_cpus", cpus);
-	gbench_repetitions(gbench_register("read_empty", bm_read_empty, NULL), 5);
+	gbench_repetitions(gbench_register("read_empty", bench_read_empty, NULL), 5);
 	gbench_repetitions(gbench_register("read_pair", bm_read_pair, NULL), 5);
 	gbench_repetitions(gbench_register("read_pair_under_updater",
 					   bm_read_pair_under_updater, NULL), 5);

@@ -34,6 +34,10 @@ int run_child(void (*fn)(void *), void *arg, char *out, size_t outlen);
 /* Assert that fn(arg) aborts (SIGABRT) with a message containing needle. */
 void expect_abort(void (*fn)(void *), void *arg, const char *needle);
 
+/* Make system call nr fail with ENOSYS in this process from now on (a
+ * seccomp filter): a kernel without it. */
+void deny_syscall(long nr);
+
 /* Run fn(arg) in this process with stderr captured into out. */
 void capture_stderr(void (*fn)(void *), void *arg, char *out, size_t outlen);
 

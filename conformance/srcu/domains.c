@@ -7,14 +7,10 @@
  * build).  The default implementation explains a missing membarrier().
  */
 #define _GNU_SOURCE
-#include <errno.h>
-#include <linux/filter.h>
-#include <linux/seccomp.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
-#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -113,27 +109,12 @@ Test(srcu, srcu_dereference_forms_load_the_pointer, .timeout = 30)
 	cleanup_srcu_struct(&s);
 }
 
-static void deny_membarrier(void)
-{
-	struct sock_filter f[] = {
-		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SYS_membarrier, 0, 1),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-	};
-	struct sock_fprog prog = { .len = sizeof(f) / sizeof(f[0]), .filter = f };
-
-	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
-	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog))
-		abort();
-}
-
 static void synchronize_without_membarrier(void *arg)
 {
 	struct srcu_struct s;
 
 	(void)arg;
-	deny_membarrier();
+	deny_syscall(SYS_membarrier);
 	cr_assert_eq(init_srcu_struct(&s), 0);
 	synchronize_srcu(&s);
 }
