@@ -71,7 +71,13 @@ static void pending_del(struct rcu_head *head)
 	tdelete(head, &pending_root, cmp_ptr);
 	pthread_mutex_unlock(&pending_lock);
 }
+
+/* fork() takes the lock (a leaf), so the child's tree is never half changed. */
+static void pending_fork_lock(void) { pthread_mutex_lock(&pending_lock); }
+static void pending_fork_unlock(void) { pthread_mutex_unlock(&pending_lock); }
 #else
+static inline void pending_fork_lock(void) {}
+static inline void pending_fork_unlock(void) {}
 static inline void pending_add(struct rcutable_cbq *q, struct rcu_head *h) { (void)q; (void)h; }
 static inline void pending_del(struct rcu_head *h) { (void)h; }
 #endif
@@ -259,6 +265,7 @@ static void cbq_atfork_prepare(void)
 		pthread_mutex_unlock(&started_lock);
 		cbq_unlock_consumers(fork_paused);
 	}
+	pending_fork_lock();
 	if (hook_prepare)
 		hook_prepare();
 }
@@ -267,6 +274,7 @@ static void cbq_atfork_parent(void)
 {
 	if (hook_parent)
 		hook_parent();
+	pending_fork_unlock();
 	pthread_mutex_unlock(&started_lock);
 	cbq_unlock_consumers(fork_paused);
 }
@@ -423,27 +431,27 @@ struct rcutable_cbq *rcutable_cbq_new(void (*wait_fn)(void *), void *arg,
 
 	pthread_mutex_lock(&started_lock);
 	q = free_list;
-	if (q)
+	if (q) {
 		free_list = q->next_free;
-	pthread_mutex_unlock(&started_lock);
-	if (!q) {
-		if ((q = malloc(sizeof(*q))))
-			rcutable_cbq_init(q, wait_fn, arg, name);
-		return q;
+		/* A freed engine: exit() and fork() may walk the started list
+		 * through it, so its link and locks stay and the rest starts
+		 * afresh, under started_lock, which fork() takes: a child never
+		 * sees it half reset. */
+		q->first = NULL;
+		q->tail = &q->first;
+		q->worker_futex = 0;
+		q->wait_gp = wait_fn;
+		q->arg = arg;
+		q->call_name = name;
+		q->invoke_begin = q->quiesce = NULL;
+		q->stop = false;
+		q->batch = NULL;
+		q->in_flight = 0;
+		RCUTABLE_WRITE_ONCE(q->freed, false);
 	}
-	/* A freed engine: exit() and fork() may be walking the started list
-	 * through it, so its link and locks stay; the rest starts afresh. */
-	q->first = NULL;
-	q->tail = &q->first;
-	q->worker_futex = 0;
-	q->wait_gp = wait_fn;
-	q->arg = arg;
-	q->call_name = name;
-	q->invoke_begin = q->quiesce = NULL;
-	q->stop = false;
-	q->batch = NULL;
-	q->in_flight = 0;
-	RCUTABLE_WRITE_ONCE(q->freed, false);
+	pthread_mutex_unlock(&started_lock);
+	if (!q && (q = malloc(sizeof(*q))))
+		rcutable_cbq_init(q, wait_fn, arg, name);
 	return q;
 }
 
