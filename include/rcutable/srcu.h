@@ -64,7 +64,7 @@ int rcutable_init_srcu_struct(struct srcu_struct *ssp, const char *name);
 
 /*
  * Tear a domain down after its last use: waits for a grace period that is
- * still running, then frees its counters and stops its callback thread.
+ * still running, then stops its callback thread and releases its counters.
  * Refused with a message, always, while a reader is inside the domain or
  * a callback queued with call_srcu() has not been invoked (call
  * srcu_barrier() first).  The _quiesced form is for a caller that knows no
