@@ -26,25 +26,12 @@ Test(srcu, waits_call_srcu_for_a_sleeping_reader, .timeout = 30)
 }
 
 /* srcu_barrier() waits for a callback that itself waits for a reader. */
-struct barrier_cb {
-	struct rcu_head head;
-	struct srcu_hold *h;
-};
-
-static void barrier_cb_func(struct rcu_head *head)
-{
-	struct barrier_cb *c = (struct barrier_cb *)head;
-
-	flag_set(&c->h->cb_seen, flag_get(&c->h->reader_done));
-	flag_set(&c->h->cb_ran, 1);
-}
-
 static bool action_call_then_barrier(struct srcu_hold *h)
 {
-	static struct barrier_cb c;
+	static struct srcu_hold_cb c;
 
 	c.h = h;
-	call_srcu(h->action_ssp, &c.head, barrier_cb_func);
+	call_srcu(h->action_ssp, &c.head, srcu_hold_cb_func);
 	srcu_barrier(h->action_ssp);
 	cr_assert(flag_get(&h->cb_ran), "srcu_barrier() returned before the "
 		  "callback queued before it ran");

@@ -74,14 +74,9 @@ bool srcu_action_synchronize_expedited(struct srcu_hold *h)
 	return flag_get(&h->reader_done);
 }
 
-struct hold_cb {
-	struct rcu_head head;
-	struct srcu_hold *h;
-};
-
-static void hold_cb_func(struct rcu_head *head)
+void srcu_hold_cb_func(struct rcu_head *head)
 {
-	struct hold_cb *c = (struct hold_cb *)head;
+	struct srcu_hold_cb *c = (struct srcu_hold_cb *)head;
 
 	flag_set(&c->h->cb_seen, flag_get(&c->h->reader_done));
 	flag_set(&c->h->cb_ran, 1);
@@ -89,10 +84,10 @@ static void hold_cb_func(struct rcu_head *head)
 
 bool srcu_action_call_srcu_wait(struct srcu_hold *h)
 {
-	static struct hold_cb c;
+	static struct srcu_hold_cb c;
 
 	c.h = h;
-	call_srcu(h->action_ssp, &c.head, hold_cb_func);
+	call_srcu(h->action_ssp, &c.head, srcu_hold_cb_func);
 	cr_assert(flag_wait_in_reader(&h->cb_ran, 1, 10000), "call_srcu() callback never ran");
 	return flag_get(&h->cb_seen);
 }

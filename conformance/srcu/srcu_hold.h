@@ -47,6 +47,14 @@ struct srcu_hold {
  * and to cpus[1] for its srcu_read_unlock(). */
 bool srcu_hold_run(struct srcu_hold *h);
 
+/* A callback that records, as it runs, whether the hold's reader had left
+ * (cb_seen) and that it ran (cb_ran). */
+struct srcu_hold_cb {
+	struct rcu_head head;
+	struct srcu_hold *h;
+};
+void srcu_hold_cb_func(struct rcu_head *head);
+
 /* Actions, on h->action_ssp. */
 bool srcu_action_synchronize(struct srcu_hold *h);
 bool srcu_action_synchronize_expedited(struct srcu_hold *h);

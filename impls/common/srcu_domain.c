@@ -211,36 +211,31 @@ void rcutable_srcu_bad_unlock(const struct srcu_struct *ssp, int idx)
 		     "srcu_read_lock() returned (0 or 1)", ssp->name, idx);
 }
 
-bool rcutable_srcu_readers_done(const struct srcu_struct *ssp, int idx)
+/*
+ * Readers counted under idx and not yet out: the lock sum less the unlock
+ * sum, the unlock sum read first.  Between the sums: pairs with
+ * RCUTABLE_SRCU_BEFORE_UNLOCK() in srcu_read_unlock().  A reader whose
+ * unlock count the first sum saw had its lock count visible before it, so
+ * the second sum sees that too: no reader is counted as unlocked and not
+ * locked, and 0 means no reader was inside with its lock count seen.
+ */
+static unsigned long readers_in(const struct srcu_struct *ssp, int idx)
 {
 	const struct rcutable_srcu_counts *c = ssp->counts;
 	unsigned long unlocks = rcutable_percpu_sum(&c->unlock[idx], ssp->ncpus);
 
-	/* Between the sums: pairs with RCUTABLE_SRCU_BEFORE_UNLOCK() in
-	 * srcu_read_unlock().  A reader whose unlock count the first sum saw
-	 * had its lock count visible before it, so the second sum sees that
-	 * too: no reader is counted as unlocked and not locked, and equal sums
-	 * mean no reader was inside with its lock count seen. */
 	rcutable_smp_mb();
-	return rcutable_percpu_sum(&c->lock[idx], ssp->ncpus) == unlocks;
+	return rcutable_percpu_sum(&c->lock[idx], ssp->ncpus) - unlocks;
+}
+
+bool rcutable_srcu_readers_done(const struct srcu_struct *ssp, int idx)
+{
+	return readers_in(ssp, idx) == 0;
 }
 
 unsigned long rcutable_srcu_readers_inside(const struct srcu_struct *ssp)
 {
-	const struct rcutable_srcu_counts *c = ssp->counts;
-	unsigned long n = 0;
-	int i;
-
-	if (!c)
-		return 0;
-	for (i = 0; i < 2; i++) {
-		unsigned long unlocks = rcutable_percpu_sum(&c->unlock[i], ssp->ncpus);
-
-		/* As in rcutable_srcu_readers_done(). */
-		rcutable_smp_mb();
-		n += rcutable_percpu_sum(&c->lock[i], ssp->ncpus) - unlocks;
-	}
-	return n;
+	return ssp->counts ? readers_in(ssp, 0) + readers_in(ssp, 1) : 0;
 }
 
 void rcutable_srcu_counters_free(struct srcu_struct *ssp)
