@@ -17,7 +17,9 @@ IMPLS := memb signal mb qsbr busted ext-liburcu-memb ext-liburcu-signal \
 # SRCU: srcu (compiler-barrier readers, the default), srcu-mb (the kernel's
 # full-fence readers) and the busted-srcu control, one update side for both.
 SRCU_IMPLS := srcu srcu-mb busted-srcu
-INSTALL_IMPLS := memb signal mb qsbr srcu srcu-mb
+# RCU Tasks: tasks and the busted-tasks control.
+TASKS_IMPLS := tasks busted-tasks
+INSTALL_IMPLS := memb signal mb qsbr srcu srcu-mb tasks
 
 COMMON_SRCS := impls/common/diag.c impls/common/cbq.c impls/common/irq.c \
 	impls/common/wait_gp.c impls/common/sigmask.c impls/common/membarrier.c \
@@ -30,6 +32,8 @@ busted_SRCS := impls/busted/busted.c
 srcu_SRCS := impls/common/srcu_gp.c
 srcu-mb_SRCS := impls/common/srcu_gp.c
 busted-srcu_SRCS := impls/busted-srcu/busted_srcu.c
+tasks_SRCS := impls/tasks/tasks.c impls/tasks/tasks_proc.c
+busted-tasks_SRCS := impls/busted-tasks/busted_tasks.c
 # Peers: one adapter source pair, compiled once per liburcu flavor.
 LIBURCU_ADAPTER_SRCS := impls/common/liburcu_adapter.c impls/common/liburcu_side.c
 liburcu_cppflags = -DRCUTABLE_URCU_FLAVOR=$(1) -DRCUTABLE_URCU_FLAVOR_NAME='"$(1)"' \
@@ -58,6 +62,9 @@ CONFORMANCE_HDRS := $(wildcard conformance/*.h)
 # The SRCU suite uses the harness alone: no RCU flavor is linked.
 SRCU_CONFORMANCE_SRCS := $(wildcard conformance/srcu/*.c) conformance/harness.c
 SRCU_CONFORMANCE_HDRS := $(wildcard conformance/srcu/*.h) conformance/harness.h
+# So does the RCU Tasks suite.
+TASKS_CONFORMANCE_SRCS := $(wildcard conformance/tasks/*.c) conformance/harness.c
+TASKS_CONFORMANCE_HDRS := $(wildcard conformance/tasks/*.h) conformance/harness.h
 
 ifeq ($(DEBUG),1)
 B := build-debug
@@ -85,11 +92,14 @@ PUBLIC_HEADERS := $(wildcard include/rcutable/*.h)
 COMMON_LIB := $(B)/common/librcutable-common.a
 COMMON_OBJS := $(patsubst impls/common/%.c,$(B)/common/%.o,$(COMMON_SRCS))
 
-.PHONY: all check conformance results install clean print-impls print-srcu-impls
+.PHONY: all check conformance results install clean print-impls print-srcu-impls \
+	print-tasks-impls
 all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(B)/$(i)/bench $(B)/$(i)/icount $(B)/pkgconfig/rcutable-$(i).pc) \
 	$(foreach i,$(SRCU_IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(B)/$(i)/bench $(B)/$(i)/srcu-fork-churn $(B)/pkgconfig/rcutable-$(i).pc) \
+	$(foreach i,$(TASKS_IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
+	$(B)/pkgconfig/rcutable-$(i).pc) $(B)/tasks/bench \
 	$(B)/bench/test-gbench $(B)/bench/test-placement
 
 # The Google Benchmark shim: C benchmarks, one C++ file.
@@ -136,7 +146,7 @@ $(B)/pkgconfig/rcutable-$(1).pc: Makefile
 	@mkdir -p $$(@D)
 	scripts/gen-pc $(1) "$(CURDIR)" "$(CURDIR)/$(B)" "$(VARIANT_CPPFLAGS)" "$$($(1)_LIBS)" > $$@
 endef
-$(foreach i,$(IMPLS) $(SRCU_IMPLS),$(eval $(call LIB_RULES,$(i))))
+$(foreach i,$(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS),$(eval $(call LIB_RULES,$(i))))
 
 # An RCU implementation's conformance suite, benchmarks and instruction count.
 define RCU_RULES
@@ -186,12 +196,32 @@ $(B)/$(1)/bench: bench/srcu_bench.c $(BENCH_HDRS) $(PUBLIC_HEADERS) \
 endef
 $(foreach i,$(SRCU_IMPLS),$(eval $(call SRCU_RULES,$(i))))
 
+# An RCU Tasks implementation's conformance suite and benchmarks: Tasks
+# alone, no RCU flavor.
+define TASKS_RULES
+$(B)/$(1)/conformance: $(TASKS_CONFORMANCE_SRCS) $(TASKS_CONFORMANCE_HDRS) $(PUBLIC_HEADERS) \
+		$$(wildcard impls/$(1)/*.h impls/common/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
+	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) -Iconformance $$(CFLAGS_ALL) \
+		$(TASKS_CONFORMANCE_SRCS) \
+		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) \
+		$$(LDFLAGS_ALL) $(CRITERION_LIBS) -o $$@
+
+$(B)/$(1)/bench: bench/tasks_bench.c $(BENCH_HDRS) $(PUBLIC_HEADERS) \
+		$$(wildcard impls/$(1)/*.h impls/common/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $(BENCH_OBJS)
+	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) -Ibench $$(CFLAGS_ALL) -c bench/tasks_bench.c \
+		-o $(B)/$(1)/obj/tasks_bench.o
+	$$(CXX) $(B)/$(1)/obj/tasks_bench.o $(BENCH_OBJS) \
+		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $(GBENCH_LIBS) \
+		$(HWLOC_LIBS) $$(LDFLAGS_ALL) -o $$@
+endef
+$(foreach i,$(TASKS_IMPLS),$(eval $(call TASKS_RULES,$(i))))
+
 check:
 	scripts/deps
 	scripts/check
 
 conformance: all
-	scripts/conformance-matrix $(B) $(IMPLS) $(SRCU_IMPLS)
+	scripts/conformance-matrix $(B) $(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS)
 
 results:
 	scripts/deps
@@ -206,7 +236,9 @@ install: all
 	install -m 644 $(COMMON_LIB) $(DESTDIR)$(PREFIX)/lib/
 	set -e; for i in $(INSTALL_IMPLS); do \
 		install -d $(DESTDIR)$(PREFIX)/include/rcutable/impls/$$i; \
-		install -m 644 impls/$$i/*_impl.h $(DESTDIR)$(PREFIX)/include/rcutable/impls/$$i/; \
+		for h in impls/$$i/*_impl.h; do \
+			[ ! -e $$h ] || install -m 644 $$h $(DESTDIR)$(PREFIX)/include/rcutable/impls/$$i/; \
+		done; \
 		install -m 644 $(B)/$$i/librcutable-$$i.a $(DESTDIR)$(PREFIX)/lib/; \
 		scripts/gen-pc --installed $$i "$(PREFIX)" "$(PREFIX)" "$(VARIANT_CPPFLAGS)" \
 			> $(DESTDIR)$(PREFIX)/lib/pkgconfig/rcutable-$$i.pc; \
@@ -217,6 +249,9 @@ print-impls:
 
 print-srcu-impls:
 	@echo $(SRCU_IMPLS)
+
+print-tasks-impls:
+	@echo $(TASKS_IMPLS)
 
 clean:
 	rm -rf build build-debug build-asan

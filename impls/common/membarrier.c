@@ -72,3 +72,11 @@ void rcutable_membarrier_all(const char *who, const char *instead)
 			     "failed: %s; %s need no membarrier()", who,
 			     strerror(errno), instead);
 }
+
+bool rcutable_membarrier_try_all(void)
+{
+	if (!RCUTABLE_READ_ONCE(registered))
+		membarrier_register();
+	return RCUTABLE_READ_ONCE(registered) &&
+	       membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) == 0;
+}

@@ -13,6 +13,8 @@
 #ifndef RCUTABLE_COMMON_MEMBARRIER_H
 #define RCUTABLE_COMMON_MEMBARRIER_H
 
+#include <stdbool.h>
+
 /*
  * Make sure the command is usable, or abort with a message saying that
  * who needs it and what is missing, and naming the implementations that
@@ -26,5 +28,12 @@ void rcutable_membarrier_require(const char *who, const char *instead);
  * the command fails.
  */
 void rcutable_membarrier_all(const char *who, const char *instead);
+
+/*
+ * The same fence where the kernel offers it (registering first if the
+ * start-up registration failed): true if it was done, false, silently,
+ * if the command is missing, for callers with a fallback of their own.
+ */
+bool rcutable_membarrier_try_all(void);
 
 #endif /* RCUTABLE_COMMON_MEMBARRIER_H */

@@ -6,12 +6,9 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include <rcutable/types.h>
+#include <rcutable/rcupdate_wait.h>
 #include "completion.h"
 #include "diag.h"
-
-typedef void (*call_rcu_func_t)(struct rcu_head *head, rcu_callback_t func);
-void rcutable_wait_rcu_gp(const call_rcu_func_t *funcs, size_t n);
 
 struct gp_waiter {
 	struct rcu_head head;		/* first: the callback gets it back */
@@ -33,12 +30,8 @@ static bool named_before(const call_rcu_func_t *funcs, size_t i)
 	return false;
 }
 
-/*
- * Queue one callback with each distinct flavor's call function, then wait
- * for all of them: the grace periods overlap, so this costs about the
- * longest one, not their sum.  The caller is outside any reader (see
- * synchronize_rcu_mult() in rcupdate.h).
- */
+/* See rcupdate_wait.h.  synchronize_rcu_mult() (rcupdate.h) has refused a
+ * caller inside a reader. */
 void rcutable_wait_rcu_gp(const call_rcu_func_t *funcs, size_t n)
 {
 	struct gp_waiter *w;

@@ -57,5 +57,7 @@ struct rcutable_impl {
 extern const struct rcutable_impl rcutable_impl_info;
 /* The SRCU implementation linked into this program (rcutable/srcu.h). */
 extern const struct rcutable_impl rcutable_srcu_impl_info;
+/* The RCU Tasks implementation linked into this program (rcupdate_tasks.h). */
+extern const struct rcutable_impl rcutable_tasks_impl_info;
 
 #endif /* RCUTABLE_IMPL_H */

@@ -3,6 +3,10 @@
  * rcutable/rcupdate.h: the RCU flavor (with its RCU BH and RCU Sched
  * columns) and the Generic primitives of the 2019 RCU API table.
  *
+ * The RCU Tasks column is declared in rcupdate_tasks.h, included here;
+ * it is a library of its own (rcutable-tasks) that links beside any RCU
+ * implementation, or alone.
+ *
  * The semantics are the consolidated ones of Linux 4.20 and later: there is
  * one RCU.  rcu_read_lock_bh(), rcu_read_lock_sched(), their _notrace forms
  * and the user-space analogs preempt_disable(), local_bh_disable() and
@@ -34,6 +38,8 @@
 #include <rcutable/lockdep.h>
 #include <rcutable/rcu_pointer.h>
 #include <rcutable/impl.h>
+#include <rcutable/rcupdate_tasks.h>	/* the RCU Tasks column */
+#include <rcutable/rcupdate_wait.h>
 
 #include "rcu_impl.h"
 
@@ -189,8 +195,6 @@ void rcutable_kfree_rcu(struct rcu_head *head, size_t offset);
  * synchronize_rcu_mult(call_rcu, call_rcu_tasks, ...): wait for a grace
  * period of each flavor named by its call function, concurrently.
  */
-typedef void (*call_rcu_func_t)(struct rcu_head *head, rcu_callback_t func);
-void rcutable_wait_rcu_gp(const call_rcu_func_t *funcs, size_t n);
 #define synchronize_rcu_mult(...)					\
 	do {								\
 		const call_rcu_func_t __rcutable_f[] = { __VA_ARGS__ };	\
