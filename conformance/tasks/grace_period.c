@@ -1,0 +1,261 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * conformance/tasks/grace_period.c: the RCU Tasks column's grace-period
+ * rows.  synchronize_rcu_tasks() waits for every thread that was running
+ * code without blocking when it began (a trampoline), however often the
+ * thread is preempted, until it blocks or exits; it does not wait for
+ * threads that are blocked, beyond one recheck for those that block while
+ * it runs, nor for threads created while it runs, nor for a group leader
+ * that has exited.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tasks_hold.h"
+
+/* One more spinner than CPUs: the spinners are preempted, involuntarily. */
+static int spinners_to_preempt(void)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return cpus >= 1 && cpus < 16 ? (int)cpus + 1 : 16;
+}
+
+static unsigned long nivcsw_sum(const struct trampolines *t)
+{
+	unsigned long sum = 0;
+
+	for (int i = 0; i < t->n; i++)
+		sum += thread_sched_of(t->tid[i]).nivcsw;
+	return sum;
+}
+
+Test(tasks, waits_for_spinning_threads_until_they_block, .timeout = 60)
+{
+	static struct trampolines t;
+	static struct tasks_updater u;
+	struct rcutable_tasks_stats s;
+	unsigned long preempted;
+	int n = spinners_to_preempt();
+	bool ok;
+
+	trampolines_start(&t, n);
+	s = tasks_stats();
+	tasks_updater_start(&u, &t);
+	cr_assert(tasks_wait_gp_begun(&s), "no grace period began");
+	preempted = nivcsw_sum(&t);
+	/* Preemption is no voluntary switch: the grace period stays open while
+	 * the spinners are preempted again and again. */
+	for (int i = 0; i < 10000 && nivcsw_sum(&t) < preempted + 2 * (unsigned)n; i++)
+		sleep_ms_in_reader(1);
+	ok = tasks_wait_rechecks(&s, 5, &u.returned);
+	cr_assert_not(flag_get(&u.returned), "synchronize_rcu_tasks() returned "
+		      "while %d threads spun without blocking", n);
+	cr_assert(ok, "the grace period did not recheck its holdouts while %d "
+		  "threads spun", n);
+	cr_assert_geq(tasks_stats().holdouts, (unsigned long)n,
+		      "the grace period does not wait for every spinner");
+	trampolines_release(&t);
+	tasks_updater_join(&u);
+	cr_assert_eq(u.left_at_return, n, "synchronize_rcu_tasks() returned before "
+		     "every spinner had left its region");
+	trampolines_finish(&t);
+}
+
+/* ---- Threads that are blocked, or block ----------------------------------- */
+
+struct blocker {
+	int fds[2];
+	int spin, blocking;
+	pid_t tid;
+};
+
+/* Spins while spin is set, then blocks reading a pipe until it closes. */
+static void *blocker_thread(void *arg)
+{
+	struct blocker *b = arg;
+	char c;
+
+	__atomic_store_n(&b->tid, tasks_gettid(), __ATOMIC_SEQ_CST);
+	while (flag_get(&b->spin))
+		__asm__ __volatile__("" ::: "memory");
+	flag_set(&b->blocking, 1);
+	while (read(b->fds[0], &c, 1) < 0)
+		;
+	return NULL;
+}
+
+static pthread_t blocker_start(struct blocker *b, bool spin)
+{
+	pthread_t th;
+
+	cr_assert_eq(pipe(b->fds), 0);
+	b->spin = spin;
+	th = spawn(blocker_thread, b);
+	for (int i = 0; i < 10000 && !__atomic_load_n(&b->tid, __ATOMIC_SEQ_CST); i++)
+		sleep_ms_in_reader(1);
+	return th;
+}
+
+static void blocker_end(struct blocker *b, pthread_t th)
+{
+	flag_set(&b->spin, 0);
+	close(b->fds[1]);
+	pthread_join(th, NULL);
+	close(b->fds[0]);
+}
+
+Test(tasks, blocked_threads_delay_a_grace_period_by_one_recheck_at_most, .timeout = 60)
+{
+	static struct trampolines t;
+	static struct tasks_updater u;
+	static struct blocker idle, late;
+	struct rcutable_tasks_stats s;
+	pthread_t idle_th, late_th;
+	bool ok;
+
+	idle_th = blocker_start(&idle, false);	/* blocked before the grace period */
+	cr_assert(wait_thread_blocked(idle.tid));
+	late_th = blocker_start(&late, true);	/* blocks during it */
+	trampolines_start(&t, 1);
+	s = tasks_stats();
+	tasks_updater_start(&u, &t);
+	cr_assert(tasks_wait_gp_begun(&s), "no grace period began");
+	flag_set(&late.spin, 0);
+	cr_assert(wait_thread_blocked(late.tid));
+	/* The recheck that began before the thread blocked may have missed
+	 * it; the one after must not. */
+	ok = tasks_wait_rechecks(&s, 2, &u.returned);
+	cr_assert_not(flag_get(&u.returned), "synchronize_rcu_tasks() returned "
+		      "while a thread spun without blocking");
+	cr_assert(ok, "the grace period did not recheck its holdouts while a "
+		  "thread spun");
+	cr_assert_eq(tasks_stats().holdouts, 1, "after a recheck, the grace period "
+		     "still waits for %lu threads: blocked threads delay it (only the "
+		     "spinner should be left)", tasks_stats().holdouts);
+	trampolines_release(&t);
+	tasks_updater_join(&u);
+	cr_assert_eq(u.left_at_return, 1);
+	trampolines_finish(&t);
+	blocker_end(&late, late_th);
+	blocker_end(&idle, idle_th);
+}
+
+Test(tasks, threads_created_during_a_grace_period_are_not_waited_for, .timeout = 60)
+{
+	static struct trampolines old, young;
+	static struct tasks_updater u;
+	struct rcutable_tasks_stats s;
+	bool ok;
+
+	trampolines_start(&old, 1);
+	s = tasks_stats();
+	tasks_updater_start(&u, &old);
+	cr_assert(tasks_wait_gp_begun(&s), "no grace period began");
+	trampolines_start(&young, 2);	/* after the grace period took its list */
+	ok = tasks_wait_rechecks(&s, 3, &u.returned);
+	cr_assert_not(flag_get(&u.returned), "synchronize_rcu_tasks() returned "
+		      "while a thread that existed before it spun");
+	cr_assert(ok);
+	trampolines_release(&old);
+	tasks_updater_join(&u);
+	cr_assert_eq(flag_get(&young.left), 0, "the test's new spinners stopped early");
+	cr_assert_eq(u.left_at_return, 1);
+	trampolines_finish(&young);
+	trampolines_finish(&old);
+}
+
+Test(tasks, waits_for_a_spinning_thread_until_it_exits, .timeout = 60)
+{
+	static struct trampolines t = { .exit_on_release = true };
+	static struct tasks_updater u;
+	struct rcutable_tasks_stats s;
+	bool ok;
+
+	trampolines_start(&t, 2);
+	s = tasks_stats();
+	tasks_updater_start(&u, &t);
+	cr_assert(tasks_wait_gp_begun(&s), "no grace period began");
+	ok = tasks_wait_rechecks(&s, 3, &u.returned);
+	cr_assert_not(flag_get(&u.returned), "synchronize_rcu_tasks() returned "
+		      "while two threads spun");
+	cr_assert(ok);
+	trampolines_release(&t);	/* they return from their start routines */
+	tasks_updater_join(&u);
+	cr_assert_eq(u.left_at_return, 2);
+	trampolines_finish(&t);
+}
+
+/* ---- The group leader that has exited --------------------------------------- */
+
+static void *after_leader_exits(void *arg)
+{
+	pid_t leader = getpid();
+
+	(void)arg;
+	while (thread_sched_of(leader).state != 'Z')
+		sleep_ms_in_reader(1);
+	for (int i = 0; i < 3; i++)
+		synchronize_rcu_tasks();
+	fprintf(stderr, "three grace periods after the leader exited\n");
+	exit(0);
+}
+
+static void leader_exits(void *arg)
+{
+	pthread_t th;
+
+	(void)arg;
+	pthread_create(&th, NULL, after_leader_exits, NULL);
+	pthread_exit(NULL);
+}
+
+/* The main thread that returned through pthread_exit() is a zombie for as
+ * long as the process lives, and runs no code. */
+Test(tasks, a_group_leader_that_exited_is_not_waited_for, .timeout = 60)
+{
+	char err[1024];
+	int status = run_child(leader_exits, NULL, err, sizeof(err));
+
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		  "grace periods did not end after the main thread exited "
+		  "(status 0x%x): %s", status, err);
+	cr_assert(strstr(err, "three grace periods"), "%s", err);
+}
+
+/* ---- fork() ------------------------------------------------------------------ */
+
+static void grace_periods_in_a_child(void *arg)
+{
+	(void)arg;
+	synchronize_rcu_tasks();
+	fprintf(stderr, "the child's grace period ended\n");
+}
+
+/* A child forked while its parent's grace period waits for a spinner has
+ * no spinner: its own grace periods end. */
+Test(tasks, a_child_of_fork_during_a_grace_period_has_its_own, .timeout = 60)
+{
+	static struct trampolines t;
+	static struct tasks_updater u;
+	struct rcutable_tasks_stats s;
+	char err[1024];
+	int status;
+
+	trampolines_start(&t, 1);
+	s = tasks_stats();
+	tasks_updater_start(&u, &t);
+	cr_assert(tasks_wait_gp_begun(&s), "no grace period began");
+	status = run_child(grace_periods_in_a_child, NULL, err, sizeof(err));
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		  "status 0x%x: %s", status, err);
+	cr_assert(strstr(err, "grace period ended"), "%s", err);
+	cr_assert_not(flag_get(&u.returned), "synchronize_rcu_tasks() returned "
+		      "in the parent while a thread spun");
+	trampolines_release(&t);
+	tasks_updater_join(&u);
+	trampolines_finish(&t);
+}

@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * conformance/tasks/tasks_hold.h: what the RCU Tasks tests share.
+ *
+ * A "trampoline" is a thread spinning in a loop with no system call: an
+ * RCU Tasks reader, which a grace period must wait for until it blocks.
+ * The tests order events with flags and with the grace period's own
+ * progress (rcutable_tasks_get_stats()): a grace period has taken its list
+ * of threads once gp_begun moves, and has checked its holdouts again each
+ * time rechecks moves.  Nothing waits on a timing guess.
+ */
+#ifndef RCUTABLE_CONFORMANCE_TASKS_HOLD_H
+#define RCUTABLE_CONFORMANCE_TASKS_HOLD_H
+
+#include <sys/types.h>
+#include <rcutable/rcupdate_tasks.h>
+#include "harness.h"
+
+/* Spinners: each spins until release, counts itself out in left, then
+ * blocks until finish (or exits, with exit_on_release). */
+struct trampolines {
+	int n;				/* how many */
+	bool exit_on_release;
+	int spinning, release, left, finish;
+	pid_t tid[16];
+	pthread_t thread[16];
+};
+
+void trampolines_start(struct trampolines *t, int n);
+void trampolines_release(struct trampolines *t);	/* leave, and block */
+void trampolines_finish(struct trampolines *t);		/* and join them */
+
+/* A thread that calls synchronize_rcu_tasks() once, recording how many of
+ * watch's spinners had left when it returned. */
+struct tasks_updater {
+	struct trampolines *watch;
+	int returned, left_at_return;
+	pid_t tid;
+	pthread_t thread;
+};
+
+void tasks_updater_start(struct tasks_updater *u, struct trampolines *watch);
+void tasks_updater_join(struct tasks_updater *u);
+
+struct rcutable_tasks_stats tasks_stats(void);
+
+/* Wait (10 s at most) until a grace period begins after *s was taken, or
+ * until `rechecks` more rechecks of its holdouts have run; false if it
+ * never came (a grace period that waits for nobody never rechecks), or if
+ * *unless became nonzero first (the grace period ended: no use waiting).
+ * *s is updated to the stats at the end. */
+bool tasks_wait_gp_begun(struct rcutable_tasks_stats *s);
+bool tasks_wait_rechecks(struct rcutable_tasks_stats *s, unsigned long rechecks,
+			 const int *unless);
+
+/* The State: letter and voluntary/involuntary switch counts of thread tid
+ * of this process; state 0 when it has exited. */
+struct thread_sched {
+	char state;
+	unsigned long nvcsw, nivcsw;
+};
+struct thread_sched thread_sched_of(pid_t tid);
+
+/* Wait (10 s at most) until thread tid is blocked in the kernel; false
+ * if it never blocks or has exited. */
+bool wait_thread_blocked(pid_t tid);
+
+pid_t tasks_gettid(void);
+
+#endif /* RCUTABLE_CONFORMANCE_TASKS_HOLD_H */
