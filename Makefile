@@ -131,7 +131,8 @@ $(COMMON_LIB): $(COMMON_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
 # One library and one pkg-config file per implementation; the
-# implementation's directory supplies rcu_impl.h or srcu_impl.h.
+# implementation's directory supplies rcu_impl.h or srcu_impl.h (RCU Tasks,
+# with no read side, has neither).
 define LIB_RULES
 $(1)_OBJS := $$(patsubst %.c,$(B)/$(1)/obj/%.o,$$($(1)_SRCS))
 
