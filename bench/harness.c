@@ -106,6 +106,8 @@ unsigned long crew_stop(void)
 	unsigned long work = 0;
 
 	__atomic_store_n(&crew.stop, 1, __ATOMIC_RELAXED);
+	if (crew.n && crew.job->wake)
+		crew.job->wake();
 	for (int i = 0; i < crew.n; i++) {
 		pthread_join(crew.m[i].thread, NULL);
 		work += crew.m[i].work;
@@ -140,6 +142,11 @@ void stop_readers(gbench_state *st, double seconds)
 
 void time_each_call(gbench_state *st, void (*call)(void))
 {
+	time_each_call_cpu(st, call, "updater_cpu_us");
+}
+
+void time_each_call_cpu(gbench_state *st, void (*call)(void), const char *cpu_sample)
+{
 	while (gbench_keep_running(st)) {
 		double c0 = now_s(CLOCK_THREAD_CPUTIME_ID), t0 = now_s(CLOCK_MONOTONIC);
 
@@ -148,7 +155,7 @@ void time_each_call(gbench_state *st, void (*call)(void))
 		double c = now_s(CLOCK_THREAD_CPUTIME_ID) - c0;
 		gbench_set_iteration_time(st, t);
 		gbench_sample(st, "latency_us", t * 1e6);
-		gbench_sample(st, "updater_cpu_us", c * 1e6);
+		gbench_sample(st, cpu_sample, c * 1e6);
 	}
 }
 

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * bench/harness.h: what the benchmark programs share (bench.c for the RCU
- * flavor, srcu_bench.c for SRCU): thread placement by slot, the clocks and
- * timed loops, the crew of threads that runs beside the measuring one, and
- * the command line and JSON context common to both.
+ * flavor, srcu_bench.c for SRCU, tasks_bench.c for RCU Tasks): thread
+ * placement by slot, the clocks and timed loops, the crew of threads that
+ * runs beside the measuring one, and the command line and JSON context
+ * common to all.
  *
  * Thread slot 0 is the measuring thread; slots 1.. are the threads that
  * run beside it, each bound to the PU its slot's plan gives.
@@ -51,12 +52,16 @@ void bench_read_empty(gbench_state *st);
 /*
  * The crew: n threads in slots first..first+n-1, each running
  * begin(), then work() until crew_stop(), then end() (begin and end may be
- * NULL).  A member that finds it cannot measure calls crew_fail().
+ * NULL).  A work() that blocks until told (on a condition variable, say)
+ * has a wake(), which crew_stop() calls once after it has set the stop
+ * flag, so that every blocked member returns and sees it (NULL: none).  A
+ * member that finds it cannot measure calls crew_fail().
  */
 struct crew_job {
 	void (*begin)(void);
 	void (*work)(void);
 	void (*end)(void);
+	void (*wake)(void);
 };
 
 void crew_start(const struct crew_job *job, int n, int first);
@@ -72,6 +77,10 @@ void stop_readers(gbench_state *st, double seconds);
 /* call() once per iteration, timed: its wall time is the iteration's, and
  * each call's wall and CPU time are sampled (latency_us, updater_cpu_us). */
 void time_each_call(gbench_state *st, void (*call)(void));
+/* The same, with the calling thread's CPU time sampled as cpu_sample (for
+ * an implementation whose grace periods run on a thread of their own, the
+ * caller's CPU time is not the updater's). */
+void time_each_call_cpu(gbench_state *st, void (*call)(void), const char *cpu_sample);
 
 /*
  * Grace-period rows of benchmark fn (arg: its user argument) at 0, 1, 2

@@ -1,0 +1,228 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * bench/tasks_bench.c: the RCU Tasks column's property rows, compiled once
+ * per Tasks implementation (build/<impl>/bench): call_rcu_tasks() enqueue
+ * cost, and synchronize_rcu_tasks() latency beside idle threads and beside
+ * threads that alternate spinning and sleeping.  The table's read side is
+ * "Free" (no markers) and is not measured.  The flags are bench.c's
+ * (harness.h); slot 0 measures, slots 1.. run beside it.  RCU Tasks alone
+ * is linked: no RCU implementation.
+ *
+ * The updater's CPU time per grace period is measured two ways:
+ *   updater_cpu_us    the process's CPU time over the row, less what the
+ *                     threads beside the measuring one used themselves
+ *                     (each reads its own CPU clock as it ends), per
+ *                     grace period: the caller, the implementation's
+ *                     grace-period thread and whatever else it runs,
+ *                     whatever the implementation reports;
+ *   gp_thread_cpu_us  the implementation's own count
+ *                     (rcutable_tasks_get_stats(), gp_cpu_ns), per grace
+ *                     period.
+ * Grace periods are counted from the implementation's gp_ended.
+ */
+#define _GNU_SOURCE
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <rcutable/rcupdate_tasks.h>
+
+#include "gbench.h"
+#include "harness.h"
+
+/* ---- Threads beside the measuring one ------------------------------------ */
+
+/* The crew's own CPU time, each member's added as it ends. */
+static unsigned long long crew_cpu_ns;
+
+static void member_end(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	__atomic_add_fetch(&crew_cpu_ns,
+			   (unsigned long long)ts.tv_sec * 1000000000ull + (unsigned long long)ts.tv_nsec,
+			   __ATOMIC_RELAXED);
+}
+
+/* Idle: blocked on a condition variable (a futex wait) until the row ends. */
+static pthread_mutex_t idle_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t idle_cond = PTHREAD_COND_INITIALIZER;
+static bool idle_released;
+
+static void idle_wait(void)
+{
+	pthread_mutex_lock(&idle_lock);
+	while (!idle_released)
+		pthread_cond_wait(&idle_cond, &idle_lock);
+	pthread_mutex_unlock(&idle_lock);
+}
+
+static void idle_wake(void)
+{
+	pthread_mutex_lock(&idle_lock);
+	idle_released = true;
+	pthread_cond_broadcast(&idle_cond);
+	pthread_mutex_unlock(&idle_lock);
+}
+
+#define SPIN_S		1e-3
+#define SLEEP_NS	1000000L
+
+/* Spin for about a millisecond with no system call (clock_gettime() is
+ * the vDSO's), then sleep for about a millisecond: a voluntary switch. */
+static void spin_then_sleep(void)
+{
+	struct timespec ts = { .tv_sec = 0, .tv_nsec = SLEEP_NS };
+	double t0 = now_s(CLOCK_MONOTONIC);
+
+	while (now_s(CLOCK_MONOTONIC) - t0 < SPIN_S)
+		gbench_clobber_memory();
+	nanosleep(&ts, NULL);
+}
+
+static const struct crew_job idle_job = {
+	.work = idle_wait, .end = member_end, .wake = idle_wake,
+};
+static const struct crew_job spin_sleep_job = {
+	.work = spin_then_sleep, .end = member_end,
+};
+
+/* ---- Asynchronous update-side overhead ------------------------------------- */
+
+#define ENQUEUE_BATCH	100
+#define HEAD_POOL	(1 << 16)
+
+static void noop_cb(struct rcu_head *h) { (void)h; }
+
+/* Time per call_rcu_tasks() from batches of ENQUEUE_BATCH calls; the pool
+ * of heads is recycled through rcu_barrier_tasks(), outside the timed
+ * batches. */
+static void bm_call_rcu_tasks_enqueue(gbench_state *st)
+{
+	struct rcu_head *pool = calloc(HEAD_POOL, sizeof(*pool));
+	struct rcutable_tasks_stats s0, s1;
+	size_t used = 0;
+
+	if (!pool) {
+		gbench_skip_with_error(st, "no memory for the heads");
+		return;
+	}
+	bind_slot(0);
+	gbench_label(st, "alone; the grace-period thread runs beside it");
+	rcutable_tasks_get_stats(&s0);
+	while (gbench_keep_running(st)) {
+		if (used + ENQUEUE_BATCH > HEAD_POOL) {
+			rcu_barrier_tasks();
+			used = 0;
+		}
+		double t0 = now_s(CLOCK_MONOTONIC);
+		for (int i = 0; i < ENQUEUE_BATCH; i++)
+			call_rcu_tasks(&pool[used++], noop_cb);
+		double t = now_s(CLOCK_MONOTONIC) - t0;
+		gbench_set_iteration_time(st, t);
+		gbench_sample(st, "ns_per_call", t * 1e9 / ENQUEUE_BATCH);
+	}
+	rcu_barrier_tasks();
+	rcutable_tasks_get_stats(&s1);
+	gbench_counter(st, "grace_periods", (double)(s1.gp_ended - s0.gp_ended),
+		       GBENCH_COUNTER_DEFAULT);
+	free(pool);
+}
+
+/* ---- Grace-period latency ------------------------------------------------ */
+
+enum beside { BESIDE_IDLE, BESIDE_SPIN_SLEEP };
+
+static char row_label[128];
+
+/*
+ * synchronize_rcu_tasks() once per iteration, beside n threads of the
+ * given kind.  The process's CPU clock is read before the crew starts and
+ * after it has been joined, so that every member's CPU time falls inside
+ * the window it is subtracted from; an untimed grace period first lets
+ * every member reach its first wait (it is counted in grace_periods and
+ * in the CPU time per grace period, not in the latency samples).
+ */
+static void bm_gp_latency(gbench_state *st)
+{
+	enum beside kind = (enum beside)(long)gbench_user_arg(st);
+	int n = (int)gbench_range(st, 0);
+	struct rcutable_tasks_stats s0, s1;
+	double cpu0, cpu1;
+	unsigned long gps;
+
+	bind_slot(0);
+	if (kind == BESIDE_IDLE)
+		snprintf(row_label, sizeof(row_label), n ? "%d idle thread%s (blocked on a "
+			 "condition variable)" : "alone", n, n == 1 ? "" : "s");
+	else
+		snprintf(row_label, sizeof(row_label), "%d thread%s alternating 1 ms spins "
+			 "and 1 ms sleeps%s", n, n == 1 ? "" : "s",
+			 n + 1 > sysconf(_SC_NPROCESSORS_ONLN) ? ", oversubscribed past the PUs" : "");
+	gbench_label(st, row_label);
+	crew_cpu_ns = 0;
+	idle_released = false;
+	rcutable_tasks_get_stats(&s0);
+	cpu0 = now_s(CLOCK_PROCESS_CPUTIME_ID);
+	crew_start(kind == BESIDE_IDLE ? &idle_job : &spin_sleep_job, n, 1);
+	synchronize_rcu_tasks();
+	time_each_call_cpu(st, synchronize_rcu_tasks, "caller_cpu_us");
+	crew_stop();
+	cpu1 = now_s(CLOCK_PROCESS_CPUTIME_ID);
+	rcutable_tasks_get_stats(&s1);
+	gps = s1.gp_ended - s0.gp_ended;
+	if (!gps) {
+		gbench_skip_with_error(st, "no grace period ended (gp_ended did not move)");
+		return;
+	}
+	gbench_counter(st, "beside_threads", n, GBENCH_COUNTER_DEFAULT);
+	gbench_counter(st, "grace_periods", (double)gps, GBENCH_COUNTER_DEFAULT);
+	gbench_counter(st, "updater_cpu_us",
+		       ((cpu1 - cpu0) - (double)crew_cpu_ns * 1e-9) * 1e6 / (double)gps,
+		       GBENCH_COUNTER_DEFAULT);
+	gbench_counter(st, "gp_thread_cpu_us",
+		       (double)(s1.gp_cpu_ns - s0.gp_cpu_ns) * 1e-3 / (double)gps,
+		       GBENCH_COUNTER_DEFAULT);
+	gbench_counter(st, "rechecks_per_gp", (double)(s1.rechecks - s0.rechecks) / (double)gps,
+		       GBENCH_COUNTER_DEFAULT);
+	gbench_counter(st, "stall_warnings", (double)(s1.stall_warnings - s0.stall_warnings),
+		       GBENCH_COUNTER_DEFAULT);
+}
+
+/* One row per thread count, calls grace periods each; the samples each
+ * row kept are in its latency_us_n. */
+static void register_rows(const char *name, enum beside kind, const int *counts, size_t n,
+			  long calls)
+{
+	/* Raw samples (--samples-dir) for the latency CDFs. */
+	gbench_bm *bm = gbench_keep_samples(gbench_register(name, bm_gp_latency, (void *)(long)kind));
+
+	gbench_unit(gbench_manual_time(gbench_iterations(bm, calls)), GBENCH_US);
+	for (size_t i = 0; i < n; i++)
+		gbench_arg(bm, counts[i]);
+}
+
+int main(int argc, char **argv)
+{
+	static const int idle[] = { 0, 1, 4, 16 };
+	static const int spin_sleep[] = { 1, 4 };
+	/* A grace period beside spinning threads waits milliseconds: a tenth
+	 * as many, and at least 100 for the percentiles. */
+	long spin_calls;
+
+	bench_setup(&argc, argv, rcutable_tasks_impl_info.name,
+		    rcutable_tasks_impl_info.summary);
+	spin_calls = gp_calls / 10 > 100 ? gp_calls / 10 : 100;
+	gbench_context("rcutable_flavor", "tasks");
+	gbench_manual_time(gbench_register("call_rcu_tasks_enqueue",
+					   bm_call_rcu_tasks_enqueue, NULL));
+	register_rows("gp_latency/idle", BESIDE_IDLE, idle, sizeof(idle) / sizeof(idle[0]),
+		      gp_calls);
+	register_rows("gp_latency/spin_sleep", BESIDE_SPIN_SLEEP, spin_sleep,
+		      sizeof(spin_sleep) / sizeof(spin_sleep[0]), spin_calls);
+	return gbench_main(argc, argv);
+}
