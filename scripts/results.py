@@ -6,6 +6,8 @@ import json
 import os
 
 READER_COUNTS = (0, 1, 2, 4, 8, 16)
+TASKS_IDLE_COUNTS = (0, 1, 4, 16)           # gp_latency/idle/N (tasks_bench.c)
+TASKS_SPIN_SLEEP_COUNTS = (1, 4)            # gp_latency/spin_sleep/N
 UPDATER_COUNTS = (1, 2, 4, 8)
 
 
@@ -108,6 +110,13 @@ def load_srcu(d):
     default (srcu) first."""
     runs = [Run(p) for p in sorted(glob.glob(os.path.join(d, "srcu-bench-*.json")))]
     return {r.impl: r for r in sorted(runs, key=lambda r: (r.impl != "srcu", r.impl))}
+
+
+def load_tasks(d):
+    """{impl: Run} of the RCU Tasks implementations (tasks-bench-*.json),
+    the default (tasks) first."""
+    runs = [Run(p) for p in sorted(glob.glob(os.path.join(d, "tasks-bench-*.json")))]
+    return {r.impl: r for r in sorted(runs, key=lambda r: (r.impl != "tasks", r.impl))}
 
 
 def ordered(runs):
