@@ -78,6 +78,8 @@ static void *updater(void *arg)
 	struct tasks_updater *u = arg;
 
 	__atomic_store_n(&u->tid, tasks_gettid(), __ATOMIC_SEQ_CST);
+	if (u->first)
+		u->first(u->first_arg);
 	synchronize_rcu_tasks();
 	flag_set(&u->left_at_return, u->watch ? flag_get(&u->watch->left) : 0);
 	flag_set(&u->returned, 1);

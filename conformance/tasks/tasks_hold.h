@@ -31,9 +31,12 @@ void trampolines_release(struct trampolines *t);	/* leave, and block */
 void trampolines_finish(struct trampolines *t);		/* and join them */
 
 /* A thread that calls synchronize_rcu_tasks() once, recording how many of
- * watch's spinners had left when it returned. */
+ * watch's spinners had left when it returned; first(first_arg), if set,
+ * runs just before the call. */
 struct tasks_updater {
 	struct trampolines *watch;
+	void (*first)(void *first_arg);
+	void *first_arg;
 	int returned, left_at_return;
 	pid_t tid;
 	pthread_t thread;

@@ -8,34 +8,31 @@
  * queued before it began; synchronize_rcu_tasks() is one such callback and
  * a wait.  A grace period:
  *
- *   B  smp_mb(); list the threads (tasks_proc.h) and read each one's
- *      state and voluntary-switch count.  Threads seen blocked or exiting
- *      are done; the others are the holdouts, each with its count.
+ *   B  smp_mb(); list the threads (tasks_proc.h), until a list is
+ *      complete, and look at each one (its stat file).  Threads that have
+ *      exited, the kernel's own workers, and threads blocked inside a
+ *      system call are done; the others are the holdouts, each with its
+ *      voluntary-switch and page-fault counts.
  *   H  recheck the holdouts, first after 100 us, then twice as long each
- *      time up to 16 ms, until none is left.  A holdout is done once its
- *      count has moved, once it is seen blocked, or once it has exited; one
- *      seen stopped has its count read again.  After the stall timeout,
- *      warn, naming each holdout, and go on.
+ *      time up to 16 ms, until none is left.  A holdout is done once it
+ *      has exited or is seen blocked inside a system call, or once its
+ *      switch count has moved and a later check confirms the move (below).
+ *      One seen stopped, or blocked outside a system call, or whose fault
+ *      count moved, gets new counts.  After the stall timeout, warn,
+ *      naming each holdout, and go on.
  *   E  membarrier() (smp_mb() on x86-64 where the kernel lacks it).
  *
  * Why each case is safe.  Take an update that unpublished an object (the
  * address of a trampoline, say) before call_rcu_tasks(); the engine's
  * release and acquire carry it to the worker before B.
  *
- * A thread whose count moved blocked in the kernel after B.  A region does
- * not block, so that thread was outside any region when it blocked.  Its
- * regions before then: the scheduler takes a full fence (with the run-queue
- * lock) before it counts the switch, and we read the count and then fence,
- * so those regions' accesses come before everything after the grace
- * period.  Its regions after then: our fence B separates the update from
- * our first read of its count, which saw the count before the switch; the
- * scheduler's fences separate that count's change from the thread's next
- * instructions; fences on both sides of a store and a read that missed it
- * forbid the thread from missing the update.
- *
- * A thread seen blocked (S, D, I) is in the kernel, outside any region;
- * when it wakes it passes the scheduler's fences, so it sees the update,
- * as above.  Its accesses before it blocked: it set its state before them
+ * A thread seen blocked inside a system call (state S, D or I, and its
+ * syscall file names a call) is in the kernel because its own code called
+ * it, and a region makes no blocking call, so it is outside any region.
+ * When it wakes it passes the scheduler's fences, which follow our read of
+ * its state, itself after fence B and the update: fences on both sides of
+ * a store and a read that missed it forbid its later regions from missing
+ * the update.  Its accesses before it blocked: it set its state before them
  * completing is possible on a weakly ordered CPU (an earlier load may be
  * satisfied after a later store), so fence E makes every thread still on
  * a CPU execute a full fence, and a thread off its CPU has passed the
@@ -43,8 +40,24 @@
  * seeing the state means the accesses before it are done, and smp_mb()
  * serves as E.
  *
- * A thread that has exited (its status cannot be read, or reads Z or X)
- * runs no more code; its way out passed the kernel's fences, ordered by E
+ * A thread blocked outside a system call is not done: a page fault blocks
+ * anywhere in the code that faults (on the lock fork() or mmap() holds, on
+ * I/O), and so does work the kernel does for the thread on its way back
+ * to user space (rseq's update of the thread's CPU number faults on a page
+ * fork() has made copy-on-write).  For the same reason a switch count that
+ * moved is not enough: the move may be such a fault's.  A move counts only
+ * if no fault of the thread completed since the counts were taken (a fault
+ * is counted when it completes, after any wait) and, at a later check, the
+ * thread has run 1 ms on a CPU since the move was seen, which finishes a
+ * fault that had merely woken up.  Then the switch was a blocking system
+ * call, made outside any region, and the ordering argument is the one
+ * above: the scheduler fences (with the run-queue lock) before it counts a
+ * switch, and we read the count and then fence.  (What is left: a fault
+ * that waits, wakes, and computes in the kernel for over 1 ms before it
+ * completes, between two checks.)
+ *
+ * A thread that has exited (its files cannot be read, or its state is Z
+ * or X) runs no more code; its way out passed the kernel's fences, ordered by E
  * as a blocked thread is.  The group leader that returned through
  * pthread_exit() stays Z for as long as the process lives: done.
  *
@@ -56,20 +69,21 @@
  *
  * Thread ids are reused.  A tid names at most one live thread.  A holdout
  * is rechecked by its tid: if it has exited and a new thread took the id,
- * the recheck reads the new thread's status, and "blocked" or "count
- * moved" is true of the holdout (it has exited), while "same count,
- * running" only makes the grace period wait longer.  Reuse never ends a
+ * the recheck reads the new thread's files, and "blocked in a call" or
+ * "count moved" is true of the holdout (it has exited), while anything
+ * else only makes the grace period wait longer.  Reuse never ends a
  * grace period early.
  *
  * A stopped thread (T, t: SIGSTOP, a tracer) resumes where it stopped,
  * perhaps inside a region, yet the kernel counts the stop as a voluntary
- * switch.  So a holdout seen stopped has its count read again, and only a
- * switch after that counts.  A stop and a continue that both fall between
- * two checks are not seen (rcupdate_tasks.h says so).
+ * switch.  So a holdout seen stopped gets new counts, and only a switch
+ * after that counts.  A stop and a continue that both fall between two
+ * checks are not seen (rcupdate_tasks.h says so).
  *
  * The worker running the grace period is excluded: it is the
  * implementation's, and in no region.  A synchronize_rcu_tasks() caller
- * waits on a futex, blocked: done at the first check that sees it so.
+ * waits in futex(), blocked in a call: done at the first check that sees
+ * it so.
  * Involuntary preemption moves only the other count: a preempted thread
  * stays a holdout.
  */
@@ -89,6 +103,7 @@
 
 #define TASKS_RECHECK_FIRST_NS	100000u		/* 100 us */
 #define TASKS_RECHECK_MAX_NS	16000000u	/* 16 ms */
+#define TASKS_CONFIRM_RUN_NS	1000000u	/* 1 ms of CPU */
 
 static void tasks_gp(void *unused);
 static struct rcutable_cbq tasks_cbq =
@@ -99,20 +114,26 @@ static struct rcutable_tasks_stats tasks_stats;
 static uint64_t tasks_stall_ns;
 static int tasks_ready;
 
-/* A thread the running grace period waits for. */
+/* A thread the running grace period waits for, with its counts as of the
+ * baseline: the list, or the last check that could not use them. */
 struct tasks_holdout {
 	pid_t tid;
 	char state;
-	unsigned long nvcsw;	/* at the list, or when last seen stopped */
+	bool switched;			/* its count has moved: to be confirmed */
+	unsigned long nvcsw, faults;
+	unsigned long long run_ns;	/* CPU time when the move was seen */
 	char name[16];
+};
+
+struct tid_list {
+	pid_t *tid;
+	size_t n, cap;
 };
 
 /* The running grace period's working memory: the worker's alone. */
 static struct {
-	pid_t *tids;		/* the last list */
-	size_t tids_cap;
-	pid_t *seen;		/* every tid examined, sorted up to nsorted */
-	size_t nseen, nsorted, seen_cap;
+	struct tid_list lists[2];	/* two lists of the threads, sorted */
+	struct tid_list seen;		/* every thread in any list */
 	struct tasks_holdout *h;
 	size_t nh, h_cap;
 } gp;
@@ -157,9 +178,9 @@ static void holdout_add(const struct rcutable_task_status *st, pid_t tid)
 		if (!gp.h)
 			rcutable_die("RCU Tasks: no memory for the grace period's holdouts");
 	}
-	gp.h[gp.nh].tid = tid;
-	gp.h[gp.nh].state = st->state;
-	gp.h[gp.nh].nvcsw = st->nvcsw;
+	gp.h[gp.nh] = (struct tasks_holdout){
+		.tid = tid, .state = st->state, .nvcsw = st->nvcsw, .faults = st->faults,
+	};
 	memcpy(gp.h[gp.nh].name, st->name, sizeof(st->name));
 	gp.nh++;
 }
@@ -171,64 +192,140 @@ static int cmp_tid(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* True the first time tid is offered in this grace period. */
-static bool seen_first(pid_t tid)
+/* Runs no code of the process now or later: exited, or a kernel worker. */
+static bool out_for_good(const struct rcutable_task_status *st)
 {
-	if (bsearch(&tid, gp.seen, gp.nsorted, sizeof(tid), cmp_tid))
-		return false;
-	if (gp.nseen == gp.seen_cap) {
-		gp.seen_cap = gp.seen_cap ? gp.seen_cap * 2 : 64;
-		gp.seen = realloc(gp.seen, gp.seen_cap * sizeof(*gp.seen));
-		if (!gp.seen)
-			rcutable_die("RCU Tasks: no memory to list the threads");
-	}
-	gp.seen[gp.nseen++] = tid;
-	return true;
+	return rcutable_tasks_state_exited(st->state) ||
+	       rcutable_tasks_flags_kernel_worker(st->flags);
 }
 
-/* Read tid's status; a running or stopped thread becomes a holdout.
- * Returns whether the thread is still attached to its pid. */
-static bool examine(int dirfd, pid_t tid)
+/* The first look at a thread: done if it is out for good or blocked in a
+ * system call, else a holdout, with its counts (faults read first). */
+static void examine(int dirfd, pid_t tid)
 {
 	struct rcutable_task_status st;
 
-	if (!rcutable_tasks_proc_status(dirfd, tid, &st))
-		return false;
-	if (!rcutable_tasks_state_blocked(st.state))
+	if (!rcutable_tasks_proc_stat(dirfd, tid, &st) || out_for_good(&st))
+		return;
+	if (rcutable_tasks_state_blocked(st.state) &&
+	    rcutable_tasks_proc_blocked_in(dirfd, tid) == RCUTABLE_TASK_IN_SYSCALL)
+		return;
+	if (rcutable_tasks_proc_status(dirfd, tid, &st))
 		holdout_add(&st, tid);
-	return true;
+}
+
+/* A list of the threads, sorted, into *l; also added to gp.seen. */
+static void list_threads(int dirfd, struct tid_list *l)
+{
+	l->n = rcutable_tasks_proc_list(dirfd, &l->tid, &l->cap);
+	qsort(l->tid, l->n, sizeof(*l->tid), cmp_tid);
+	if (gp.seen.n + l->n > gp.seen.cap) {
+		gp.seen.cap = 2 * (gp.seen.n + l->n);
+		gp.seen.tid = realloc(gp.seen.tid, gp.seen.cap * sizeof(*gp.seen.tid));
+		if (!gp.seen.tid)
+			rcutable_die("RCU Tasks: no memory to list the threads");
+	}
+	memcpy(gp.seen.tid + gp.seen.n, l->tid, l->n * sizeof(*l->tid));
+	gp.seen.n += l->n;
+}
+
+/* How many tids two sorted lists share. */
+static size_t tids_in_both(const struct tid_list *a, const struct tid_list *b)
+{
+	size_t i = 0, j = 0, both = 0;
+
+	while (i < a->n && j < b->n) {
+		if (a->tid[i] < b->tid[j])
+			i++;
+		else if (a->tid[i] > b->tid[j])
+			j++;
+		else
+			both++, i++, j++;
+	}
+	return both;
 }
 
 /*
- * B's list: every thread but self, each examined once, into gp.h.  A list
- * whose last thread has exited may have been cut short there
- * (tasks_proc.h), so list again and examine whoever is new, until a list
- * ends with a thread still alive.
+ * B's list: every thread but self, each examined once, into gp.h.
+ *
+ * A list may miss a thread that existed all along (tasks_proc.h), so lists
+ * are taken until one is shown complete: list, read the thread count N,
+ * list again.  A thread in both lists existed before N was read and after,
+ * so at that instant; if N threads are in both, they are all the threads
+ * of that instant, and every thread that existed at B and had not exited
+ * by then was listed.  (A tid in both could name two threads, one that
+ * exited and one created after it, only if the kernel's thread ids wrapped
+ * around in those microseconds.)  Otherwise a thread was created or exited
+ * in between, and the second list serves as the first of another try.
+ * Threads in any list are examined: one created after B is waited for,
+ * which is only late.
  */
 static void take_list(int dirfd, pid_t self)
 {
+	struct tid_list *before = &gp.lists[0], *after = &gp.lists[1], *swap;
+	size_t count, i;
+
+	gp.nh = gp.seen.n = 0;
+	list_threads(dirfd, before);
+	for (;;) {
+		count = rcutable_tasks_proc_thread_count(dirfd);
+		list_threads(dirfd, after);
+		if (tids_in_both(before, after) >= count)
+			break;
+		swap = before, before = after, after = swap;
+	}
+	qsort(gp.seen.tid, gp.seen.n, sizeof(*gp.seen.tid), cmp_tid);
+	for (i = 0; i < gp.seen.n; i++)
+		if (gp.seen.tid[i] != self && (i == 0 || gp.seen.tid[i] != gp.seen.tid[i - 1]))
+			examine(dirfd, gp.seen.tid[i]);
+}
+
+/*
+ * One check of holdout h: true when it is done.  A move of its count is
+ * only taken once a later check finds that no page fault of its completed
+ * since the baseline and that it has run TASKS_CONFIRM_RUN_NS on a CPU
+ * since the move was seen (see the top of the file).
+ */
+static bool holdout_done(int dirfd, struct tasks_holdout *h)
+{
 	struct rcutable_task_status st;
 
-	gp.nh = gp.nseen = gp.nsorted = 0;
-	for (;;) {
-		size_t n = rcutable_tasks_proc_list(dirfd, &gp.tids, &gp.tids_cap);
-		bool last_alive = false;
-
-		for (size_t i = 0; i < n; i++) {
-			pid_t tid = gp.tids[i];
-
-			if (tid == self)
-				last_alive = true;
-			else if (seen_first(tid))
-				last_alive = examine(dirfd, tid);
-			else
-				last_alive = rcutable_tasks_proc_status(dirfd, tid, &st);
+	if (!rcutable_tasks_proc_stat(dirfd, h->tid, &st) || out_for_good(&st))
+		return true;
+	if (rcutable_tasks_state_blocked(st.state)) {
+		switch (rcutable_tasks_proc_blocked_in(dirfd, h->tid)) {
+		case RCUTABLE_TASK_IN_SYSCALL:
+			return true;
+		case RCUTABLE_TASK_IN_FAULT_OR_TRAP:
+			goto rebaseline;	/* blocked anywhere in its code */
+		case RCUTABLE_TASK_NOT_BLOCKED:
+			break;			/* running again: by its counts */
 		}
-		if (last_alive)
-			return;
-		qsort(gp.seen, gp.nseen, sizeof(*gp.seen), cmp_tid);
-		gp.nsorted = gp.nseen;
 	}
+	if (rcutable_tasks_state_stopped(st.state) || st.faults != h->faults)
+		goto rebaseline;		/* a move may not be its own */
+	if (!rcutable_tasks_proc_status(dirfd, h->tid, &st))
+		return true;
+	h->state = st.state;
+	if (st.nvcsw == h->nvcsw)
+		return false;			/* no switch yet */
+	if (!rcutable_tasks_proc_schedstat(dirfd, h->tid, &st))
+		return true;
+	if (!h->switched) {
+		h->switched = true;
+		h->run_ns = st.run_ns;
+		return false;
+	}
+	return st.run_ns - h->run_ns >= TASKS_CONFIRM_RUN_NS;
+
+rebaseline:
+	if (!rcutable_tasks_proc_status(dirfd, h->tid, &st))
+		return true;
+	h->state = st.state;
+	h->nvcsw = st.nvcsw;
+	h->faults = st.faults;
+	h->switched = false;
+	return false;
 }
 
 /* H: one check of every holdout; keep those that are not done. */
@@ -236,22 +333,9 @@ static void recheck(int dirfd)
 {
 	size_t kept = 0;
 
-	for (size_t i = 0; i < gp.nh; i++) {
-		struct tasks_holdout *h = &gp.h[i];
-		struct rcutable_task_status st;
-
-		if (!rcutable_tasks_proc_status(dirfd, h->tid, &st))
-			continue;		/* exited */
-		if (rcutable_tasks_state_blocked(st.state))
-			continue;		/* blocked now, or exiting */
-		if (rcutable_tasks_state_stopped(st.state))
-			h->nvcsw = st.nvcsw;	/* the stop is no switch of its own */
-		else if (st.nvcsw != h->nvcsw)
-			continue;		/* switched voluntarily */
-		h->state = st.state;
-		memcpy(h->name, st.name, sizeof(h->name));
-		gp.h[kept++] = *h;
-	}
+	for (size_t i = 0; i < gp.nh; i++)
+		if (!holdout_done(dirfd, &gp.h[i]))
+			gp.h[kept++] = gp.h[i];
 	gp.nh = kept;
 }
 
@@ -259,12 +343,17 @@ static void stall_warn(uint64_t waited_ns)
 {
 	rcutable_warn("RCU Tasks stall: a grace period has waited %.1f s for %zu "
 		      "thread%s:", (double)waited_ns / 1e9, gp.nh, gp.nh == 1 ? "" : "s");
-	for (size_t i = 0; i < gp.nh; i++)
+	for (size_t i = 0; i < gp.nh; i++) {
+		char state = gp.h[i].state;
+
 		rcutable_warn("RCU Tasks stall:   thread %d (%s) %s", (int)gp.h[i].tid,
 			      gp.h[i].name,
-			      rcutable_tasks_state_stopped(gp.h[i].state) ?
-			      "is stopped" :
-			      "is running and has not blocked since the grace period began");
+			      rcutable_tasks_state_stopped(state) ? "is stopped" :
+			      rcutable_tasks_state_blocked(state) ?
+			      "is blocked outside a system call (a page fault?)" :
+			      "is running and has not blocked in a system call since "
+			      "the grace period began");
+	}
 	stat_set(&tasks_stats.stall_warnings, tasks_stats.stall_warnings + 1);
 }
 
@@ -352,9 +441,16 @@ static void tasks_require_proc(const char *who)
 	if (rcutable_likely(__atomic_load_n(&tasks_ready, __ATOMIC_ACQUIRE)))
 		return;
 	dirfd = rcutable_tasks_proc_open(who);
-	if (!rcutable_tasks_proc_status(dirfd, rcutable_gettid(), &st))
+	if (!rcutable_tasks_proc_status(dirfd, rcutable_gettid(), &st) ||
+	    !rcutable_tasks_proc_stat(dirfd, rcutable_gettid(), &st))
 		rcutable_die("%s(): RCU Tasks cannot read this thread's own status "
-			     "in /proc/self/task", who);
+			     "and stat in /proc/self/task", who);
+	/* Reading our own syscall file finds us inside read(). */
+	if (rcutable_tasks_proc_blocked_in(dirfd, rcutable_gettid()) !=
+	    RCUTABLE_TASK_IN_SYSCALL)
+		rcutable_die("%s(): RCU Tasks needs /proc/self/task/<tid>/syscall, "
+			     "which tells where a blocked thread is blocked (a kernel "
+			     "with CONFIG_HAVE_ARCH_TRACEHOOK has it)", who);
 	close(dirfd);
 	/* 0 turns stall warnings off. */
 	RCUTABLE_WRITE_ONCE(tasks_stall_ns,
@@ -390,8 +486,8 @@ const struct rcutable_impl rcutable_tasks_impl_info = {
 	.name = "tasks",
 	.flavor = RCUTABLE_FLAVOR_TASKS,
 	.summary = "no read-side markers; a grace period waits until every other "
-		   "thread has switched voluntarily, is blocked or has exited, from "
-		   "/proc/self/task/<tid>/status",
+		   "thread has blocked in a system call or exited, from the "
+		   "scheduler's counts and states in /proc/self/task",
 	.readers_must_register = false,
 	.readers_report_qs = false,
 	.readers_may_sleep = false,

@@ -2,22 +2,22 @@
 /*
  * impls/tasks/tasks_proc.c: see tasks_proc.h.
  *
- * Why status and not schedstat: /proc/self/task/<tid>/schedstat counts
- * every time the thread was put on a CPU, preemptions included; status
- * counts voluntary switches (the thread blocked) apart from involuntary
- * ones (it was preempted), and only the first end a region.
+ * Which files: stat for the state, the task flags (the kernel's own
+ * workers) and the page faults; syscall, for a blocked thread, for whether
+ * it is inside a system call; status for the voluntary switches (the
+ * thread blocked), counted apart from the involuntary ones (it was
+ * preempted), which schedstat does not separate; schedstat for the CPU
+ * time.
  *
  * Why one getdents64() call: the kernel lists /proc/self/task by walking
- * the thread list from the group leader, one thread after the other,
- * holding a reference to the thread just listed.  A later call resumes
- * from the thread the previous one stopped at, or, if that thread has
- * exited, by counting threads from the leader, which skips one for each
- * thread that exited before it.  Within one call, the step from a thread
- * to the next is taken only if that thread is still attached to its pid;
- * otherwise the walk ends there, early.  So a list read in one call is
- * complete unless its last thread exited while it was listed, which the
- * caller sees when that thread's status cannot be read.  A thread added
- * while the walk runs may be missed: it was created after the walk began.
+ * the thread list from the group leader, one thread after the other.  A
+ * later call resumes from the thread the previous one stopped at, or, if
+ * that thread has exited, by counting threads from the leader, which skips
+ * one for each thread that exited before it.  One call avoids that; yet
+ * even one call's walk ends early when it steps onto a thread that has
+ * just exited, and the thread it ends on need not be the last one listed
+ * (an exited thread is not listed).  Completeness is the caller's to
+ * check, against the thread count.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -32,6 +32,8 @@
 #include "tasks_proc.h"
 
 #define TASKS_PROC_DIR	"/proc/self/task"
+/* The largest entry a thread id makes in a getdents64() buffer. */
+#define PROC_DIRENT_MAX	64
 
 int rcutable_tasks_proc_open(const char *who)
 {
@@ -45,25 +47,24 @@ int rcutable_tasks_proc_open(const char *who)
 	return fd;
 }
 
-/* The whole directory in one call into *buf (grown as needed); returns
- * the bytes read. */
+/* The directory in one call into *buf (grown until the call leaves room
+ * for another entry, so that its walk ended by itself); returns the bytes
+ * read. */
 static size_t proc_read_dir(int dirfd, char **buf, size_t *len)
 {
 	for (;;) {
-		ssize_t n, more;
+		ssize_t n;
 
 		if (lseek(dirfd, 0, SEEK_SET) < 0)
 			rcutable_die("RCU Tasks: lseek(" TASKS_PROC_DIR "): %s",
 				     strerror(errno));
 		n = getdents64(dirfd, *buf, *len);
-		if (n >= 0)
-			more = getdents64(dirfd, *buf + n, *len - (size_t)n);
-		if (n < 0 || more < 0)
+		if (n < 0)
 			rcutable_die("RCU Tasks: reading " TASKS_PROC_DIR ": %s",
 				     strerror(errno));
-		if (more == 0)
+		if ((size_t)n + PROC_DIRENT_MAX <= *len)
 			return (size_t)n;
-		/* The first call filled the buffer: a larger one, from the start. */
+		/* Perhaps full: a larger buffer, from the start. */
 		*len *= 2;
 		*buf = realloc(*buf, *len);
 		if (!*buf)
@@ -73,8 +74,8 @@ static size_t proc_read_dir(int dirfd, char **buf, size_t *len)
 
 size_t rcutable_tasks_proc_list(int dirfd, pid_t **tids, size_t *cap)
 {
-	static __thread char *buf;
-	static __thread size_t len;
+	static char *buf;	/* one caller at a time (tasks_proc.h) */
+	static size_t len;
 	size_t n = 0, bytes, off;
 
 	if (!buf) {
@@ -125,44 +126,120 @@ static void proc_bad_status(pid_t tid, const char *what)
 		     "(Linux 2.6.23 and later have it)", (int)tid, what);
 }
 
-bool rcutable_tasks_proc_status(int dirfd, pid_t tid, struct rcutable_task_status *st)
+/* The whole of a small procfs file into text (NUL-terminated); false if
+ * the file is gone (its thread has exited). */
+static bool proc_read_file(int dirfd, const char *path, char *text, size_t len)
 {
-	char path[32], text[16384];
-	const char *v;
 	size_t got = 0;
 	ssize_t n = 0;
-	int fd;
+	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC);
 
-	snprintf(path, sizeof(path), "%d/status", (int)tid);
-	fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		if (errno == ENOENT || errno == ESRCH)
 			return false;	/* exited */
 		rcutable_die("RCU Tasks: cannot open " TASKS_PROC_DIR "/%s: %s",
 			     path, strerror(errno));
 	}
-	while (got < sizeof(text) - 1 &&
-	       (n = read(fd, text + got, sizeof(text) - 1 - got)) > 0)
+	while (got < len - 1 && (n = read(fd, text + got, len - 1 - got)) > 0)
 		got += (size_t)n;
 	if (got == 0 && n < 0 && errno != ESRCH)
 		rcutable_die("RCU Tasks: reading " TASKS_PROC_DIR "/%s: %s",
 			     path, strerror(errno));
 	close(fd);
-	if (got == 0)
-		return false;	/* exited after the open: ESRCH */
 	text[got] = '\0';
+	return got > 0;		/* empty: exited after the open (ESRCH) */
+}
 
+
+/* Read tid's file `what` into text; false if the thread has exited. */
+static bool proc_read_task_file(int dirfd, pid_t tid, const char *what,
+				char *text, size_t len)
+{
+	char path[48];
+
+	snprintf(path, sizeof(path), "%d/%s", (int)tid, what);
+	return proc_read_file(dirfd, path, text, len);
+}
+
+bool rcutable_tasks_proc_stat(int dirfd, pid_t tid, struct rcutable_task_status *st)
+{
+	char text[1024], state;
+	unsigned long flags, minflt, majflt;
+	const char *p;
+
+	if (!proc_read_task_file(dirfd, tid, "stat", text, sizeof(text)))
+		return false;
+	/* "tid (comm) state ppid pgrp session tty tpgid flags minflt cminflt
+	 * majflt ...": comm may hold spaces and parentheses, so from the last
+	 * ')'. */
+	p = strrchr(text, ')');
+	if (!p || sscanf(p + 1, " %c %*d %*d %*d %*d %*d %lu %lu %*u %lu",
+			 &state, &flags, &minflt, &majflt) != 4)
+		rcutable_die("RCU Tasks: cannot parse " TASKS_PROC_DIR "/%d/stat: %.80s",
+			     (int)tid, text);
+	st->state = state;
+	st->flags = flags;
+	st->faults = minflt + majflt;
+	return true;
+}
+
+bool rcutable_tasks_proc_status(int dirfd, pid_t tid, struct rcutable_task_status *st)
+{
+	char text[16384];
+	const char *v;
+
+	if (!proc_read_task_file(dirfd, tid, "status", text, sizeof(text)))
+		return false;
 	if (!(v = proc_field(text, "Name")))
 		proc_bad_status(tid, "Name:");
 	snprintf(st->name, sizeof(st->name), "%.*s", (int)strcspn(v, "\n"), v);
-	if (!(v = proc_field(text, "State")))
-		proc_bad_status(tid, "State:");
-	st->state = *v;
 	if (!(v = proc_field(text, "voluntary_ctxt_switches")))
 		proc_bad_status(tid, "voluntary_ctxt_switches:");
 	st->nvcsw = strtoul(v, NULL, 10);
-	if (!(v = proc_field(text, "nonvoluntary_ctxt_switches")))
-		proc_bad_status(tid, "nonvoluntary_ctxt_switches:");
-	st->nivcsw = strtoul(v, NULL, 10);
 	return true;
+}
+
+bool rcutable_tasks_proc_schedstat(int dirfd, pid_t tid, struct rcutable_task_status *st)
+{
+	char text[256];
+
+	if (!proc_read_task_file(dirfd, tid, "schedstat", text, sizeof(text)))
+		return false;
+	st->run_ns = strtoull(text, NULL, 10);
+	return true;
+}
+
+/*
+ * The file holds "running" unless the thread is blocked; then the number of
+ * the system call it is in, or -1 if it entered the kernel otherwise (a
+ * fault, an interrupt), then the call's arguments, stack and program
+ * counter.  Reading it needs what ptrace needs, which a thread of the same
+ * process has.
+ */
+enum rcutable_task_blocked_in rcutable_tasks_proc_blocked_in(int dirfd, pid_t tid)
+{
+	char text[256];
+	char *end;
+	long nr;
+
+	if (!proc_read_task_file(dirfd, tid, "syscall", text, sizeof(text)))
+		return RCUTABLE_TASK_NOT_BLOCKED;	/* exited: checked again */
+	if (strncmp(text, "running", 7) == 0)
+		return RCUTABLE_TASK_NOT_BLOCKED;
+	nr = strtol(text, &end, 10);
+	if (end == text)
+		rcutable_die("RCU Tasks: cannot parse " TASKS_PROC_DIR "/%d/syscall: "
+			     "%.80s", (int)tid, text);
+	return nr >= 0 ? RCUTABLE_TASK_IN_SYSCALL : RCUTABLE_TASK_IN_FAULT_OR_TRAP;
+}
+
+size_t rcutable_tasks_proc_thread_count(int dirfd)
+{
+	char text[16384];
+	const char *v;
+
+	if (!proc_read_file(dirfd, "../status", text, sizeof(text)) ||
+	    !(v = proc_field(text, "Threads")))
+		rcutable_die("RCU Tasks: /proc/self/status has no Threads: line");
+	return strtoul(v, NULL, 10);
 }

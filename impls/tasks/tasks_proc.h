@@ -11,12 +11,16 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/* One reading of /proc/self/task/<tid>/status. */
+/* One reading of a thread's scheduling state, from its stat file (state,
+ * flags, faults), and, where asked for, its status (switches, name) and
+ * schedstat (CPU time). */
 struct rcutable_task_status {
-	char state;			/* the State: letter: R, S, D, T, t, Z, X, I, ... */
+	char state;			/* R, S, D, T, t, Z, X, I, ... */
+	unsigned long flags;		/* the kernel's task flags */
+	unsigned long faults;		/* page faults completed: minor + major */
 	unsigned long nvcsw;		/* voluntary_ctxt_switches */
-	unsigned long nivcsw;		/* nonvoluntary_ctxt_switches */
-	char name[16];			/* Name: (the thread's comm) */
+	unsigned long long run_ns;	/* time on a CPU */
+	char name[16];			/* the thread's comm */
 };
 
 /*
@@ -30,27 +34,60 @@ int rcutable_tasks_proc_open(const char *who);
 /*
  * The thread ids in dirfd (from rcutable_tasks_proc_open()), read by one
  * getdents64() call, into *tids (grown with realloc; *cap its size);
- * returns how many.  The kernel walks the thread list once for that call;
- * the walk ends early only after a thread that exited while it was being
- * listed, and that thread is then the last one listed: a list whose last
- * thread is found alive afterwards is complete.
+ * returns how many.  A list may miss threads that existed all along: the
+ * kernel's walk of the thread list ends early when it steps onto a thread
+ * that has just exited.  rcutable_tasks_proc_thread_count() tells when a
+ * list is complete.
  */
 size_t rcutable_tasks_proc_list(int dirfd, pid_t **tids, size_t *cap);
 
-/*
- * Read thread tid's status through dirfd.  False if the thread has exited
- * (its directory is gone, or it is no longer attached to its pid); aborts
- * with a message on a status file it cannot parse.
- */
-bool rcutable_tasks_proc_status(int dirfd, pid_t tid, struct rcutable_task_status *st);
+/* How many threads the process has now: the Threads: line of its
+ * status, the length of the kernel's thread list at one instant. */
+size_t rcutable_tasks_proc_thread_count(int dirfd);
 
-/* A thread in this state runs no code of its own now: blocked in the
- * kernel (S, D, I), or exiting (Z, X).  R and the stopped states (T, t)
- * are not. */
+/*
+ * Read thread tid's stat file through dirfd: state, flags, faults.  False
+ * if the thread has exited (its directory is gone, or it is no longer
+ * attached to its pid); aborts with a message on a file it cannot parse.
+ */
+bool rcutable_tasks_proc_stat(int dirfd, pid_t tid, struct rcutable_task_status *st);
+
+/* The same for its status file (nvcsw, name) and schedstat (run_ns). */
+bool rcutable_tasks_proc_status(int dirfd, pid_t tid, struct rcutable_task_status *st);
+bool rcutable_tasks_proc_schedstat(int dirfd, pid_t tid, struct rcutable_task_status *st);
+
+/*
+ * Where a thread seen blocked is blocked, from its syscall file: inside a
+ * system call (its user-space code called the kernel), or elsewhere (a page
+ * fault, a stop, work the kernel does on the way back to user space,
+ * interrupting its code anywhere); or it is running again, or gone.
+ */
+enum rcutable_task_blocked_in {
+	RCUTABLE_TASK_IN_SYSCALL,
+	RCUTABLE_TASK_IN_FAULT_OR_TRAP,
+	RCUTABLE_TASK_NOT_BLOCKED,
+};
+enum rcutable_task_blocked_in rcutable_tasks_proc_blocked_in(int dirfd, pid_t tid);
+
+/* Threads that never run code of the process: the kernel's workers in its
+ * thread group (io_uring's, vhost's). */
+static inline bool rcutable_tasks_flags_kernel_worker(unsigned long flags)
+{
+	return flags & (0x00000010ul /* PF_IO_WORKER */ |
+			0x00004000ul /* PF_USER_WORKER */ |
+			0x00200000ul /* PF_KTHREAD */);
+}
+
+/* A thread in this state is in the kernel, blocked (S, D, I, P)... */
 static inline bool rcutable_tasks_state_blocked(char state)
 {
-	return state == 'S' || state == 'D' || state == 'I' || state == 'Z' ||
-	       state == 'X' || state == 'P';
+	return state == 'S' || state == 'D' || state == 'I' || state == 'P';
+}
+
+/* ...or exiting: it runs no code of its own any more (Z, X). */
+static inline bool rcutable_tasks_state_exited(char state)
+{
+	return state == 'Z' || state == 'X';
 }
 
 /* Stopped by a signal or a tracer: anywhere in its code, to resume there. */

@@ -8,21 +8,21 @@
  * regions of code that never block: trampolines, JIT-compiled code,
  * hot-patched functions, tables a signal handler reads.  A grace period
  * waits until every other thread of the process that existed when it
- * began has made a voluntary context switch (blocked in the kernel), is
- * blocked, or has exited.  The read-side constraint, in user space: no
- * voluntary context switch inside a region, which means
+ * began has blocked in a system call, is seen blocked in one, or has
+ * exited.  The read-side constraint, in user space: no voluntary context
+ * switch inside a region, which means
  *   - no system call that can block (sleep, futex wait, blocking I/O);
- *   - no signal handler that blocks, taken inside the region;
- *   - no major page fault: the region's code and data are resident (they
- *     are for code the process has just written; mlock() them otherwise).
- * Preemption does not end a region, and neither does sched_yield().  A
- * thread stopped inside a region (SIGSTOP, a debugger) is waited for while
- * it is seen stopped; a stop and continue that both fall between two of
- * the grace period's checks count, as the kernel counts them, as a
- * voluntary switch.
+ *   - no signal handler that blocks in a system call, taken inside it.
+ * Preemption does not end a region, and neither does sched_yield(), a
+ * page fault (even one that waits for I/O or for the lock that fork() and
+ * mmap() hold), nor a stop (SIGSTOP, a debugger) while a check sees it.  A
+ * stop and continue that both fall between two checks count, as the
+ * kernel counts them, as a voluntary switch, and so would a page fault
+ * that waits, then computes in the kernel for over a millisecond before it
+ * completes, between two checks (impls/tasks/tasks.c).
  *
- * Grace periods read /proc/self/task/<tid>/status; the first call says so
- * and stops if procfs is not mounted.  RCUTABLE_TASKS_STALL_TIMEOUT_MS
+ * Grace periods read /proc/self/task/<tid>/{stat,status,syscall,schedstat};
+ * the first call says so and stops if procfs is not mounted.  RCUTABLE_TASKS_STALL_TIMEOUT_MS
  * (default 10000, 0: off) is how long a grace period waits before it warns,
  * naming each thread it still waits for; it keeps waiting.
  */
@@ -38,8 +38,8 @@ extern "C" {
 
 /*
  * Wait for a full RCU Tasks grace period: every thread of the process but
- * the caller that existed at the call has since switched voluntarily, been
- * seen blocked, or exited; threads created during the wait are not waited
+ * the caller that existed at the call has since blocked in a system call,
+ * been seen blocked in one, or exited; threads created during the wait are not waited
  * for.  Each of those threads' accesses before its switch happens before
  * the return.  Concurrent callers share grace periods.  Blocks for
  * milliseconds when every thread is idle, as long as a region lasts
