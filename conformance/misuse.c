@@ -62,6 +62,14 @@ static void double_call_rcu(void *a)
 	call_rcu(&h, noop_cb);
 }
 
+static void call_rcu_without_function(void *a)
+{
+	static struct rcu_head h;
+
+	(void)a;
+	call_rcu(&h, NULL);
+}
+
 static void barrier_cb(struct rcu_head *h) { (void)h; rcu_barrier(); }
 static void barrier_in_callback(void *a)
 {
@@ -123,6 +131,12 @@ Test(misuse, local_irq_restore_out_of_order, .timeout = 20)
 Test(misuse, rcu_barrier_from_callback, .timeout = 20)
 {
 	expect_abort(barrier_in_callback, NULL, "rcu_barrier() called from a call_rcu() callback");
+}
+
+/* NULL would pass for kfree_rcu()'s offset 0 and free the head. */
+Test(misuse, call_rcu_with_a_null_function_aborts, .timeout = 20)
+{
+	expect_abort(call_rcu_without_function, NULL, "call_rcu() on rcu_head");
 }
 
 Test(misuse, call_rcu_on_pending_head, .timeout = 20)

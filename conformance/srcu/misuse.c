@@ -4,8 +4,8 @@
  * the domain, never silent corruption.  A wait for a grace period inside a
  * reader of the same domain (it would wait for itself), an unlock with an
  * index that no lock returned, cleanup_srcu_struct() with a reader inside
- * or a callback pending, and a domain used after its cleanup or never
- * initialized.  Some need the checking build's record of open sections;
+ * or a callback pending, a domain used after its cleanup or never
+ * initialized, and call_srcu() with no callback function.  Some need the checking build's record of open sections;
  * those skip in a release build.  A wait inside a reader of another domain
  * is allowed.
  */
@@ -15,6 +15,20 @@
 
 DEFINE_SRCU(misuse_srcu);
 DEFINE_STATIC_SRCU(bystander_srcu);
+
+static void call_srcu_without_function(void *arg)
+{
+	static struct rcu_head head;
+
+	(void)arg;
+	call_srcu(&misuse_srcu, &head, NULL);
+}
+
+/* NULL would pass for an offset to free the head at. */
+Test(srcu, call_srcu_with_a_null_function_aborts, .timeout = 30)
+{
+	expect_abort(call_srcu_without_function, NULL, "call_srcu() on rcu_head");
+}
 
 static void synchronize_inside_own_reader(void *arg)
 {

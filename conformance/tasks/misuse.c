@@ -2,8 +2,8 @@
 /*
  * conformance/tasks/misuse.c: RCU Tasks refuses, with a message, what it
  * cannot do: run without procfs (the first call names what is missing),
- * and wait for its own grace period or callbacks from one of its
- * callbacks.  A checking build refuses a head queued twice.
+ * wait for its own grace period or callbacks from one of its callbacks,
+ * or queue a callback that is no function.  A checking build refuses a head queued twice.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -70,6 +70,20 @@ Test(tasks, rcu_barrier_tasks_from_a_callback_aborts, .timeout = 30)
 {
 	expect_abort(wait_from_a_callback, (void *)barrier_in_callback,
 		     "rcu_barrier_tasks() called from a call_rcu_tasks() callback");
+}
+
+static void call_without_function(void *arg)
+{
+	static struct rcu_head head;
+
+	(void)arg;
+	call_rcu_tasks(&head, NULL);
+}
+
+/* NULL would pass for an offset to free the head at. */
+Test(tasks, call_rcu_tasks_with_a_null_function_aborts, .timeout = 30)
+{
+	expect_abort(call_without_function, NULL, "call_rcu_tasks() on rcu_head");
 }
 
 static void noop_cb(struct rcu_head *head)

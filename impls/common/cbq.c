@@ -477,6 +477,17 @@ void rcutable_cbq_free(struct rcutable_cbq *q)
 
 /* ---- Producers ----------------------------------------------------------- */
 
+void rcutable_cbq_check_call(const char *who, const struct rcu_head *head,
+			     rcu_callback_t func)
+{
+	if (rcutable_unlikely(!head))
+		rcutable_die("%s() with a NULL rcu_head", who);
+	if (rcutable_unlikely((uintptr_t)func < RCUTABLE_KFREE_OFFSET_MAX))
+		rcutable_die("%s() on rcu_head %p with callback %p, which is no "
+			     "function (kfree_rcu() frees without one)", who,
+			     (const void *)head, (void *)(uintptr_t)func);
+}
+
 void rcutable_cbq_enqueue(struct rcutable_cbq *q, struct rcu_head *head,
 			  rcu_callback_t func)
 {

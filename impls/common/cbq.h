@@ -84,6 +84,14 @@ struct rcutable_cbq *rcutable_cbq_new(void (*wait_fn)(void *), void *arg,
 void rcutable_cbq_free(struct rcutable_cbq *q);
 
 /*
+ * Refuse, with a message naming who (a flavor's call function), a head
+ * that is NULL or a func that is no function: NULL, or so small a value
+ * that the engine would take it for kfree_rcu()'s offset and free head.
+ */
+void rcutable_cbq_check_call(const char *who, const struct rcu_head *head,
+			     rcu_callback_t func);
+
+/*
  * Queue func(head) after a grace period of q's domain that begins after this
  * call.  Wait-free for the caller once the worker runs.  A func below
  * RCUTABLE_KFREE_OFFSET_MAX means: free((char *)head - offset).

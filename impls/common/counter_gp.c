@@ -648,6 +648,7 @@ static struct rcutable_cbq rcu_cbq =
 
 void call_rcu(struct rcu_head *head, rcu_callback_t func)
 {
+	rcutable_cbq_check_call("call_rcu", head, func);
 	gp_ensure_init();
 	rcutable_cbq_enqueue(&rcu_cbq, head, func);
 }

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 
 #include <rcutable/rcupdate.h>
+#include "cbq.h"
 #include "completion.h"
 #include "diag.h"
 #include "sigmask.h"
@@ -183,6 +184,7 @@ void rcu_cpu_stall_reset(void) {}	/* liburcu has no stall warnings */
 /* liburcu requires call_rcu() callers to be registered threads. */
 void call_rcu(struct rcu_head *head, rcu_callback_t func)
 {
+	rcutable_cbq_check_call("call_rcu", head, func);
 	if (!registered)
 		rcu_register_thread();
 	rcutable_urcu_call(head, (void (*)(void *))func);

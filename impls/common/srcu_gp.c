@@ -304,6 +304,7 @@ void call_srcu(struct srcu_struct *ssp, struct rcu_head *head, rcu_callback_t fu
 {
 	struct rcutable_srcu_domain *d = srcu_domain(ssp, "call_srcu");
 
+	rcutable_cbq_check_call("call_srcu", head, func);
 	rcutable_cbq_enqueue(srcu_engine(ssp, d), head, func);
 }
 

@@ -462,6 +462,7 @@ static void tasks_require_proc(const char *who)
 void call_rcu_tasks(struct rcu_head *head, rcu_callback_t func)
 {
 	tasks_require_proc("call_rcu_tasks");
+	rcutable_cbq_check_call("call_rcu_tasks", head, func);
 	rcutable_cbq_enqueue(&tasks_cbq, head, func);
 }
 
