@@ -116,9 +116,9 @@ $(B)/bench/test-gbench: bench/test_gbench.c bench/gbench.h $(B)/bench/gbench.o
 HWLOC_LIBS := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc)
 BENCH_HDRS := bench/gbench.h bench/placement.h bench/harness.h
 BENCH_OBJS := $(B)/bench/gbench.o $(B)/bench/placement.o $(B)/bench/harness.o
-$(B)/bench/%.o: bench/%.c $(BENCH_HDRS)
+$(B)/bench/%.o: bench/%.c $(BENCH_HDRS) $(PUBLIC_HEADERS)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS_ALL) -c $< -o $@
+	$(CC) -Iinclude $(CFLAGS_ALL) -c $< -o $@
 
 $(B)/bench/test-placement: bench/test_placement.c $(B)/bench/placement.o
 	$(CC) $(CFLAGS_ALL) -Ibench $^ $(HWLOC_LIBS) $(LDFLAGS_ALL) $(CRITERION_LIBS) -o $@

@@ -190,36 +190,13 @@ static void bm_fence_lock_add(gbench_state *st)
 
 /* ---- Asynchronous update-side overhead ------------------------------------- */
 
-#define ENQUEUE_BATCH	100
-#define HEAD_POOL	(1 << 16)
-
-static void noop_cb(struct rcu_head *h) { (void)h; }
-
-/* Time per call_rcu() from batches of ENQUEUE_BATCH calls; the pool of
- * heads is recycled through rcu_barrier(), outside the timed batches. */
+/* call_rcu()'s cost per call (time_enqueue_batches()). */
 static void bm_call_rcu_enqueue(gbench_state *st)
 {
-	struct rcu_head *pool = calloc(HEAD_POOL, sizeof(*pool));
-	size_t used = 0;
-
-	bind_slot(0);
-	rcu_register_thread();
 	gbench_label(st, "alone; the implementation's callback thread runs beside it");
-	while (gbench_keep_running(st)) {
-		if (used + ENQUEUE_BATCH > HEAD_POOL) {
-			rcu_barrier();
-			used = 0;
-		}
-		double t0 = now_s(CLOCK_MONOTONIC);
-		for (int i = 0; i < ENQUEUE_BATCH; i++)
-			call_rcu(&pool[used++], noop_cb);
-		double t = now_s(CLOCK_MONOTONIC) - t0;
-		gbench_set_iteration_time(st, t);
-		gbench_sample(st, "ns_per_call", t * 1e9 / ENQUEUE_BATCH);
-	}
-	rcu_barrier();
+	rcu_register_thread();
+	time_enqueue_batches(st, call_rcu, rcu_barrier);
 	rcu_unregister_thread();
-	free(pool);
 }
 
 /* Callbacks invoked per second with at most THROUGHPUT_WINDOW queued. */

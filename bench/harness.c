@@ -159,6 +159,39 @@ void time_each_call_cpu(gbench_state *st, void (*call)(void), const char *cpu_sa
 	}
 }
 
+#define ENQUEUE_BATCH	100
+#define HEAD_POOL	(1 << 16)
+
+static void noop_cb(struct rcu_head *h) { (void)h; }
+
+bool time_enqueue_batches(gbench_state *st, void (*call)(struct rcu_head *, rcu_callback_t),
+			  void (*barrier)(void))
+{
+	struct rcu_head *pool = calloc(HEAD_POOL, sizeof(*pool));
+	size_t used = 0;
+
+	if (!pool) {
+		gbench_skip_with_error(st, "no memory for the heads");
+		return false;
+	}
+	bind_slot(0);
+	while (gbench_keep_running(st)) {
+		if (used + ENQUEUE_BATCH > HEAD_POOL) {
+			barrier();
+			used = 0;
+		}
+		double t0 = now_s(CLOCK_MONOTONIC);
+		for (int i = 0; i < ENQUEUE_BATCH; i++)
+			call(&pool[used++], noop_cb);
+		double t = now_s(CLOCK_MONOTONIC) - t0;
+		gbench_set_iteration_time(st, t);
+		gbench_sample(st, "ns_per_call", t * 1e9 / ENQUEUE_BATCH);
+	}
+	barrier();
+	free(pool);
+	return true;
+}
+
 void register_gp_latency(const char *name, gbench_fn fn, void *arg, long calls)
 {
 	static const int readers[] = { 0, 1, 2, 4, 8, 16 };

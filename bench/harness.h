@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <time.h>
+#include <rcutable/types.h>
 #include "gbench.h"
 
 #define MAX_SLOTS	32
@@ -81,6 +82,17 @@ void time_each_call(gbench_state *st, void (*call)(void));
  * an implementation whose grace periods run on a thread of their own, the
  * caller's CPU time is not the updater's). */
 void time_each_call_cpu(gbench_state *st, void (*call)(void), const char *cpu_sample);
+
+/*
+ * The asynchronous update-side rows, on the calling thread (bound to slot
+ * 0): the time per call(head, func) (a flavor's call_rcu()) from batches
+ * of 100 calls, each batch timed and sampled (ns_per_call).  The pool of
+ * heads is recycled through barrier(), outside the timed batches, which
+ * also runs once at the end.  False if there is no memory for the pool
+ * (the row is skipped with an error).
+ */
+bool time_enqueue_batches(gbench_state *st, void (*call)(struct rcu_head *, rcu_callback_t),
+			  void (*barrier)(void));
 
 /*
  * Grace-period rows of benchmark fn (arg: its user argument) at 0, 1, 2

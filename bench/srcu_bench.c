@@ -92,34 +92,21 @@ static void bm_read_pair_expedited_mode(gbench_state *st)
 
 /* ---- Asynchronous update-side overhead ------------------------------------- */
 
-#define ENQUEUE_BATCH	100
-#define HEAD_POOL	(1 << 16)
+static void call_bench_srcu(struct rcu_head *head, rcu_callback_t func)
+{
+	call_srcu(&bench_srcu, head, func);
+}
 
-static void noop_cb(struct rcu_head *h) { (void)h; }
+static void barrier_bench_srcu(void)
+{
+	srcu_barrier(&bench_srcu);
+}
 
-/* Time per call_srcu() from batches of ENQUEUE_BATCH calls; the pool of
- * heads is recycled through srcu_barrier(), outside the timed batches. */
+/* call_srcu()'s cost per call (time_enqueue_batches()). */
 static void bm_call_srcu_enqueue(gbench_state *st)
 {
-	struct rcu_head *pool = calloc(HEAD_POOL, sizeof(*pool));
-	size_t used = 0;
-
-	bind_slot(0);
 	gbench_label(st, "alone; the domain's callback thread runs beside it");
-	while (gbench_keep_running(st)) {
-		if (used + ENQUEUE_BATCH > HEAD_POOL) {
-			srcu_barrier(&bench_srcu);
-			used = 0;
-		}
-		double t0 = now_s(CLOCK_MONOTONIC);
-		for (int i = 0; i < ENQUEUE_BATCH; i++)
-			call_srcu(&bench_srcu, &pool[used++], noop_cb);
-		double t = now_s(CLOCK_MONOTONIC) - t0;
-		gbench_set_iteration_time(st, t);
-		gbench_sample(st, "ns_per_call", t * 1e9 / ENQUEUE_BATCH);
-	}
-	srcu_barrier(&bench_srcu);
-	free(pool);
+	time_enqueue_batches(st, call_bench_srcu, barrier_bench_srcu);
 }
 
 /* ---- Grace-period latency ------------------------------------------------ */

@@ -93,44 +93,19 @@ static const struct crew_job spin_sleep_job = {
 
 /* ---- Asynchronous update-side overhead ------------------------------------- */
 
-#define ENQUEUE_BATCH	100
-#define HEAD_POOL	(1 << 16)
-
-static void noop_cb(struct rcu_head *h) { (void)h; }
-
-/* Time per call_rcu_tasks() from batches of ENQUEUE_BATCH calls; the pool
- * of heads is recycled through rcu_barrier_tasks(), outside the timed
- * batches. */
+/* call_rcu_tasks()'s cost per call (time_enqueue_batches()), and the
+ * grace periods its callbacks took. */
 static void bm_call_rcu_tasks_enqueue(gbench_state *st)
 {
-	struct rcu_head *pool = calloc(HEAD_POOL, sizeof(*pool));
 	struct rcutable_tasks_stats s0, s1;
-	size_t used = 0;
 
-	if (!pool) {
-		gbench_skip_with_error(st, "no memory for the heads");
-		return;
-	}
-	bind_slot(0);
 	gbench_label(st, "alone; the grace-period thread runs beside it");
 	rcutable_tasks_get_stats(&s0);
-	while (gbench_keep_running(st)) {
-		if (used + ENQUEUE_BATCH > HEAD_POOL) {
-			rcu_barrier_tasks();
-			used = 0;
-		}
-		double t0 = now_s(CLOCK_MONOTONIC);
-		for (int i = 0; i < ENQUEUE_BATCH; i++)
-			call_rcu_tasks(&pool[used++], noop_cb);
-		double t = now_s(CLOCK_MONOTONIC) - t0;
-		gbench_set_iteration_time(st, t);
-		gbench_sample(st, "ns_per_call", t * 1e9 / ENQUEUE_BATCH);
-	}
-	rcu_barrier_tasks();
+	if (!time_enqueue_batches(st, call_rcu_tasks, rcu_barrier_tasks))
+		return;
 	rcutable_tasks_get_stats(&s1);
 	gbench_counter(st, "grace_periods", (double)(s1.gp_ended - s0.gp_ended),
 		       GBENCH_COUNTER_DEFAULT);
-	free(pool);
 }
 
 /* ---- Grace-period latency ------------------------------------------------ */

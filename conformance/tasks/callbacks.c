@@ -37,17 +37,13 @@ Test(tasks, waits_call_rcu_tasks_callbacks_for_the_spinners_of_their_time, .time
 	struct rcutable_tasks_stats s;
 	static int invoked;
 	static struct counted_cb c = { .watch = &t, .invoked = &invoked };
-	bool ok;
 
 	trampolines_start(&t, 2);
 	s = tasks_stats();
 	call_rcu_tasks(&c.head, counted_cb_func);
 	cr_assert(tasks_wait_gp_begun(&s), "no grace period began");
-	ok = tasks_wait_rechecks(&s, 5, &invoked);
-	cr_assert_eq(flag_get(&invoked), 0, "a call_rcu_tasks() callback ran while "
-		     "two threads spun without blocking");
-	cr_assert(ok, "the grace period did not recheck its holdouts while two "
-		  "threads spun");
+	tasks_assert_held(&s, 5, &invoked, "two threads spun without blocking "
+			  "(a call_rcu_tasks() callback ran)");
 	trampolines_release(&t);
 	rcu_barrier_tasks();
 	cr_assert_eq(flag_get(&invoked), 1, "rcu_barrier_tasks() returned before "
@@ -100,7 +96,6 @@ Test(tasks, waits_rcu_barrier_tasks_for_every_callback_queued_before_it, .timeou
 	static struct barrier_caller b = { .invoked = &invoked };
 	pthread_t th[QUEUERS], bth;
 	unsigned long e0, latest = 0;
-	bool ok;
 
 	trampolines_start(&t, 1);
 	s = tasks_stats();
@@ -113,10 +108,7 @@ Test(tasks, waits_rcu_barrier_tasks_for_every_callback_queued_before_it, .timeou
 	bth = spawn(call_barrier, &b);
 	cr_assert(tasks_wait_gp_begun(&s), "no grace period began");
 	e0 = s.gp_ended;
-	ok = tasks_wait_rechecks(&s, 5, &invoked);
-	cr_assert_eq(flag_get(&invoked), 0, "%d callbacks ran while a thread spun",
-		     flag_get(&invoked));
-	cr_assert(ok);
+	tasks_assert_held(&s, 5, &invoked, "a thread spun (callbacks ran)");
 	cr_assert_not(flag_get(&b.returned), "rcu_barrier_tasks() returned while a "
 		      "thread spun");
 	trampolines_release(&t);

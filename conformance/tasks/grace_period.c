@@ -43,7 +43,6 @@ Test(tasks, waits_for_spinning_threads_until_they_block, .timeout = 60)
 	struct rcutable_tasks_stats s;
 	unsigned long preempted;
 	int n = spinners_to_preempt();
-	bool ok;
 
 	trampolines_start(&t, n);
 	s = tasks_stats();
@@ -54,11 +53,7 @@ Test(tasks, waits_for_spinning_threads_until_they_block, .timeout = 60)
 	 * the spinners are preempted again and again. */
 	for (int i = 0; i < 10000 && nivcsw_sum(&t) < preempted + 2 * (unsigned)n; i++)
 		sleep_ms_in_reader(1);
-	ok = tasks_wait_rechecks(&s, 5, &u.returned);
-	cr_assert_not(flag_get(&u.returned), "synchronize_rcu_tasks() returned "
-		      "while %d threads spun without blocking", n);
-	cr_assert(ok, "the grace period did not recheck its holdouts while %d "
-		  "threads spun", n);
+	tasks_assert_held(&s, 5, &u.returned, "threads spun without blocking");
 	cr_assert_geq(tasks_stats().holdouts, (unsigned long)n,
 		      "the grace period does not wait for every spinner");
 	trampolines_release(&t);
@@ -118,7 +113,6 @@ Test(tasks, blocked_threads_delay_a_grace_period_by_one_recheck_at_most, .timeou
 	static struct blocker idle, late;
 	struct rcutable_tasks_stats s;
 	pthread_t idle_th, late_th;
-	bool ok;
 
 	idle_th = blocker_start(&idle, false);	/* blocked before the grace period */
 	cr_assert(wait_thread_blocked(idle.tid));
@@ -133,11 +127,7 @@ Test(tasks, blocked_threads_delay_a_grace_period_by_one_recheck_at_most, .timeou
 	 * it; the one after must not.  (This thread sleeps while it waits, so
 	 * it is no holdout either.) */
 	s = tasks_stats();
-	ok = tasks_wait_rechecks(&s, 3, &u.returned);
-	cr_assert_not(flag_get(&u.returned), "synchronize_rcu_tasks() returned "
-		      "while a thread spun without blocking");
-	cr_assert(ok, "the grace period did not recheck its holdouts while a "
-		  "thread spun");
+	tasks_assert_held(&s, 3, &u.returned, "a thread spun without blocking");
 	cr_assert_eq(tasks_stats().holdouts, 1, "after a recheck, the grace period "
 		     "still waits for %lu threads: blocked threads delay it (only the "
 		     "spinner should be left)", tasks_stats().holdouts);
@@ -154,17 +144,13 @@ Test(tasks, threads_created_during_a_grace_period_are_not_waited_for, .timeout =
 	static struct trampolines old, young;
 	static struct tasks_updater u;
 	struct rcutable_tasks_stats s;
-	bool ok;
 
 	trampolines_start(&old, 1);
 	s = tasks_stats();
 	tasks_updater_start(&u, &old);
 	cr_assert(tasks_wait_gp_begun(&s), "no grace period began");
 	trampolines_start(&young, 2);	/* after the grace period took its list */
-	ok = tasks_wait_rechecks(&s, 3, &u.returned);
-	cr_assert_not(flag_get(&u.returned), "synchronize_rcu_tasks() returned "
-		      "while a thread that existed before it spun");
-	cr_assert(ok);
+	tasks_assert_held(&s, 3, &u.returned, "a thread that existed before it spun");
 	trampolines_release(&old);
 	tasks_updater_join(&u);
 	cr_assert_eq(flag_get(&young.left), 0, "the test's new spinners stopped early");
@@ -178,16 +164,12 @@ Test(tasks, waits_for_a_spinning_thread_until_it_exits, .timeout = 60)
 	static struct trampolines t = { .exit_on_release = true };
 	static struct tasks_updater u;
 	struct rcutable_tasks_stats s;
-	bool ok;
 
 	trampolines_start(&t, 2);
 	s = tasks_stats();
 	tasks_updater_start(&u, &t);
 	cr_assert(tasks_wait_gp_begun(&s), "no grace period began");
-	ok = tasks_wait_rechecks(&s, 3, &u.returned);
-	cr_assert_not(flag_get(&u.returned), "synchronize_rcu_tasks() returned "
-		      "while two threads spun");
-	cr_assert(ok);
+	tasks_assert_held(&s, 3, &u.returned, "two threads spun");
 	trampolines_release(&t);	/* they return from their start routines */
 	tasks_updater_join(&u);
 	cr_assert_eq(u.left_at_return, 2);
@@ -235,7 +217,6 @@ Test(tasks, waits_for_a_spinner_listed_behind_threads_that_exit, .timeout = 120)
 	static struct trampolines t;
 	static struct tasks_updater u;
 	struct rcutable_tasks_stats s;
-	bool ok;
 
 	for (int round = 0; round < 200; round++) {
 		memset(&d, 0, sizeof(d));
@@ -248,11 +229,9 @@ Test(tasks, waits_for_a_spinner_listed_behind_threads_that_exit, .timeout = 120)
 		u.first = doomed_release;
 		u.first_arg = &d;
 		tasks_updater_start(&u, &t);
-		ok = tasks_wait_gp_begun(&s) && tasks_wait_rechecks(&s, 2, &u.returned);
-		cr_assert_not(flag_get(&u.returned), "round %d: synchronize_rcu_tasks() "
-			      "returned while a thread spun: the list of threads missed it",
-			      round);
-		cr_assert(ok);
+		cr_assert(tasks_wait_gp_begun(&s), "round %d: no grace period began", round);
+		tasks_assert_held(&s, 2, &u.returned, "a thread spun behind threads "
+				  "that exited: the list of threads missed it");
 		trampolines_release(&t);
 		tasks_updater_join(&u);
 		trampolines_finish(&t);

@@ -76,7 +76,6 @@ Test(tasks, waits_for_a_thread_in_a_page_fault_inside_its_region, .timeout = 60)
 	struct uffdio_zeropage zero = { .mode = 0 };
 	struct rcutable_tasks_stats s;
 	pthread_t th;
-	bool ok;
 	int uffd = missing_page(&f.page);
 
 	if (uffd < 0)
@@ -88,21 +87,16 @@ Test(tasks, waits_for_a_thread_in_a_page_fault_inside_its_region, .timeout = 60)
 	s = tasks_stats();
 	tasks_updater_start(&u, NULL);
 	cr_assert(tasks_wait_gp_begun(&s), "no grace period began");
-	ok = tasks_wait_rechecks(&s, 3, &u.returned);
-	cr_assert_not(flag_get(&u.returned), "synchronize_rcu_tasks() returned while "
-		      "a thread was blocked in a page fault inside its region");
-	cr_assert(ok);
+	tasks_assert_held(&s, 3, &u.returned, "a thread was blocked in a page fault "
+			  "inside its region");
 	/* The fault completes; the thread goes on inside its region. */
 	zero.range.start = (uintptr_t)f.page;
 	zero.range.len = 4096;
 	cr_assert_eq(ioctl(uffd, UFFDIO_ZEROPAGE, &zero), 0);
 	cr_assert(flag_wait_in_reader(&f.touched, 1, 10000));
 	s = tasks_stats();
-	ok = tasks_wait_rechecks(&s, 5, &u.returned);
-	cr_assert_not(flag_get(&u.returned), "synchronize_rcu_tasks() returned when a "
-		      "thread's page fault inside its region completed: it took the "
-		      "fault's wait for a switch outside the region");
-	cr_assert(ok);
+	tasks_assert_held(&s, 5, &u.returned, "a thread went on in its region after "
+			  "a page fault (the fault's wait is no switch outside it)");
 	/* A second fault, resolved at once, most likely between two checks:
 	 * the thread's switch count moves, and it is still inside. */
 	flag_set(&f.again, 1);
@@ -111,11 +105,8 @@ Test(tasks, waits_for_a_thread_in_a_page_fault_inside_its_region, .timeout = 60)
 	cr_assert_eq(ioctl(uffd, UFFDIO_ZEROPAGE, &zero), 0);
 	cr_assert(flag_wait_in_reader(&f.touched_again, 1, 10000));
 	s = tasks_stats();
-	ok = tasks_wait_rechecks(&s, 3, &u.returned);
-	cr_assert_not(flag_get(&u.returned), "synchronize_rcu_tasks() returned after "
-		      "a short page fault inside a thread's region: it took the "
-		      "fault's switch for one outside the region");
-	cr_assert(ok);
+	tasks_assert_held(&s, 3, &u.returned, "a thread went on in its region after "
+			  "a short page fault (its switch is no switch outside it)");
 	flag_set(&f.release, 1);
 	tasks_updater_join(&u);
 	cr_assert_eq(flag_get(&f.left), 1);

@@ -123,18 +123,21 @@ bool tasks_wait_gp_begun(struct rcutable_tasks_stats *s)
 	return false;
 }
 
-bool tasks_wait_rechecks(struct rcutable_tasks_stats *s, unsigned long rechecks,
-			 const int *unless)
+void tasks_assert_held(struct rcutable_tasks_stats *s, unsigned long rechecks,
+		       const int *ended, const char *while_what)
 {
 	unsigned long target = s->rechecks + rechecks;
+	bool rechecked = false;
 
-	for (int i = 0; i < 10000 && !flag_get(unless); i++) {
+	for (int i = 0; i < 10000 && !flag_get(ended) && !rechecked; i++) {
 		*s = tasks_stats();
-		if ((long)(s->rechecks - target) >= 0)
-			return true;
-		sleep_ms_in_reader(1);
+		rechecked = (long)(s->rechecks - target) >= 0;
+		if (!rechecked)
+			sleep_ms_in_reader(1);
 	}
-	return false;
+	cr_assert_not(flag_get(ended), "the grace period ended while %s", while_what);
+	cr_assert(rechecked, "the grace period did not recheck its holdouts while %s",
+		  while_what);
 }
 
 /* ---- Threads' scheduling states --------------------------------------------- */

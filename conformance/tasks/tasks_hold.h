@@ -47,14 +47,19 @@ void tasks_updater_join(struct tasks_updater *u);
 
 struct rcutable_tasks_stats tasks_stats(void);
 
-/* Wait (10 s at most) until a grace period begins after *s was taken, or
- * until `rechecks` more rechecks of its holdouts have run; false if it
- * never came (a grace period that waits for nobody never rechecks), or if
- * *unless became nonzero first (the grace period ended: no use waiting).
- * *s is updated to the stats at the end. */
+/* Wait (10 s at most) until a grace period begins after *s was taken;
+ * false if none does.  *s is updated. */
 bool tasks_wait_gp_begun(struct rcutable_tasks_stats *s);
-bool tasks_wait_rechecks(struct rcutable_tasks_stats *s, unsigned long rechecks,
-			 const int *unless);
+
+/*
+ * Assert that the running grace period holds on through `rechecks` more
+ * rechecks of its holdouts (counted from *s, which is updated): *ended
+ * (what marks its end: an updater returned, a callback ran) stays 0 until
+ * then.  A grace period that waits for nobody fails at once, or never
+ * rechecks (10 s).  while_what completes "... ended while" in messages.
+ */
+void tasks_assert_held(struct rcutable_tasks_stats *s, unsigned long rechecks,
+		       const int *ended, const char *while_what);
 
 /* The State: letter and voluntary/involuntary switch counts of thread tid
  * of this process; state 0 when it has exited. */
