@@ -399,7 +399,7 @@ static void tasks_gp(void *unused)
 	/* B: the update before the list; pairs with the scheduler's fences
 	 * in each listed thread's next context switch (see above). */
 	rcutable_smp_mb();
-	dirfd = rcutable_tasks_proc_open("RCU Tasks grace period");
+	dirfd = rcutable_tasks_proc_open("an RCU Tasks grace period");
 	take_list(dirfd, rcutable_gettid());
 	stat_set(&tasks_stats.holdouts, gp.nh);
 	stat_inc_release(&tasks_stats.gp_begun);
@@ -443,12 +443,12 @@ static void tasks_require_proc(const char *who)
 	dirfd = rcutable_tasks_proc_open(who);
 	if (!rcutable_tasks_proc_status(dirfd, rcutable_gettid(), &st) ||
 	    !rcutable_tasks_proc_stat(dirfd, rcutable_gettid(), &st))
-		rcutable_die("%s(): RCU Tasks cannot read this thread's own status "
+		rcutable_die("%s: RCU Tasks cannot read this thread's own status "
 			     "and stat in /proc/self/task", who);
 	/* Reading our own syscall file finds us inside read(). */
 	if (rcutable_tasks_proc_blocked_in(dirfd, rcutable_gettid()) !=
 	    RCUTABLE_TASK_IN_SYSCALL)
-		rcutable_die("%s(): RCU Tasks needs /proc/self/task/<tid>/syscall, "
+		rcutable_die("%s: RCU Tasks needs /proc/self/task/<tid>/syscall, "
 			     "which tells where a blocked thread is blocked (a kernel "
 			     "with CONFIG_HAVE_ARCH_TRACEHOOK has it)", who);
 	close(dirfd);
@@ -461,7 +461,7 @@ static void tasks_require_proc(const char *who)
 
 void call_rcu_tasks(struct rcu_head *head, rcu_callback_t func)
 {
-	tasks_require_proc("call_rcu_tasks");
+	tasks_require_proc("call_rcu_tasks()");
 	rcutable_cbq_check_call("call_rcu_tasks", head, func);
 	rcutable_cbq_enqueue(&tasks_cbq, head, func);
 }
@@ -470,7 +470,7 @@ void synchronize_rcu_tasks(void)
 {
 	static const call_rcu_func_t call = call_rcu_tasks;
 
-	tasks_require_proc("synchronize_rcu_tasks");
+	tasks_require_proc("synchronize_rcu_tasks()");
 	if (rcutable_cbq_on_worker(&tasks_cbq))
 		rcutable_die("synchronize_rcu_tasks() called from a call_rcu_tasks() "
 			     "callback: it would wait for itself");
@@ -479,7 +479,7 @@ void synchronize_rcu_tasks(void)
 
 void rcu_barrier_tasks(void)
 {
-	tasks_require_proc("rcu_barrier_tasks");
+	tasks_require_proc("rcu_barrier_tasks()");
 	rcutable_cbq_barrier(&tasks_cbq, "rcu_barrier_tasks");
 }
 

@@ -40,8 +40,8 @@ int rcutable_tasks_proc_open(const char *who)
 	int fd = open(TASKS_PROC_DIR, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 
 	if (fd < 0)
-		rcutable_die("%s(): RCU Tasks reads each thread's state from "
-			     TASKS_PROC_DIR "/<tid>/status, and " TASKS_PROC_DIR
+		rcutable_die("%s: RCU Tasks reads each thread's state from "
+			     TASKS_PROC_DIR "/<tid>/, and " TASKS_PROC_DIR
 			     " cannot be opened (%s): procfs must be mounted at "
 			     "/proc (mount -t proc proc /proc)", who, strerror(errno));
 	return fd;
