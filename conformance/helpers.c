@@ -204,6 +204,7 @@ TestSuite(expedited, .init = watchdog);
 TestSuite(free_memory, .init = watchdog);
 TestSuite(grace_period, .init = watchdog);
 TestSuite(lifecycle, .init = watchdog);
+TestSuite(lists, .init = watchdog);
 TestSuite(misuse, .init = watchdog);
 TestSuite(oversubscription, .init = watchdog);
 TestSuite(polled, .init = watchdog);
