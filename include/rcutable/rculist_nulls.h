@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rcutable/rculist_nulls.h: the hlist_nulls column of the table's RCU List
+ * APIs (see list_nulls.h for the nulls marker).
+ *
+ * A lookup runs inside a reader of the protecting flavor, follows forward
+ * pointers only, and checks, when it reaches an end marker, that the
+ * marker's value is its own chain's: if not, an object it passed moved to
+ * another chain and the lookup restarts from its head (the traversal
+ * macros reload the head each time they begin).  Updaters serialize among
+ * themselves and publish with rcu_assign_pointer().
+ */
+#ifndef RCUTABLE_RCULIST_NULLS_H
+#define RCUTABLE_RCULIST_NULLS_H
+
+#include <rcutable/list_nulls.h>
+#include <rcutable/rcu_pointer.h>
+
+#define hlist_nulls_first_rcu(head)					\
+	(*((struct hlist_nulls_node __rcu **)&(head)->first))
+#define hlist_nulls_next_rcu(node)					\
+	(*((struct hlist_nulls_node __rcu **)&(node)->next))
+
+/* Unlink n, keeping ->next for lookups standing on it; poisons ->pprev. */
+static inline void hlist_nulls_del_rcu(struct hlist_nulls_node *n)
+{
+	__hlist_nulls_del(n);
+	RCUTABLE_WRITE_ONCE(n->pprev, LIST_POISON2);
+}
+
+/* Unlink n if it is on a chain and mark it unhashed; ->next stays. */
+static inline void hlist_nulls_del_init_rcu(struct hlist_nulls_node *n)
+{
+	if (!hlist_nulls_unhashed(n)) {
+		__hlist_nulls_del(n);
+		RCUTABLE_WRITE_ONCE(n->pprev, NULL);
+	}
+}
+
+/*
+ * Add n at the head of h.  n may be an object that just left another chain
+ * (without a grace period): a lookup standing on it then follows it into
+ * this chain, ends on this chain's marker, and restarts.
+ */
+static inline void hlist_nulls_add_head_rcu(struct hlist_nulls_node *n,
+					    struct hlist_nulls_head *h)
+{
+	struct hlist_nulls_node *first = h->first;
+
+	n->next = first;
+	RCUTABLE_WRITE_ONCE(n->pprev, &h->first);
+	/* Release: n's fields (its key, its next) before a lookup can reach
+	 * n; pairs with the traversal's dependent loads. */
+	rcu_assign_pointer(hlist_nulls_first_rcu(h), n);
+	if (!is_a_nulls(first))
+		RCUTABLE_WRITE_ONCE(first->pprev, &n->next);
+}
+
+/* The traversals' loads: a compiler barrier first, so that a restarted
+ * lookup reloads the head. */
+#define hlist_nulls_for_each_entry_rcu(tpos, pos, head, member)		\
+	for (({ rcutable_barrier(); }),					\
+	     (pos) = rcu_dereference_raw(hlist_nulls_first_rcu(head));	\
+	     !is_a_nulls(pos) &&					\
+	     ((tpos) = hlist_nulls_entry(pos, __typeof__(*(tpos)), member), 1); \
+	     (pos) = rcu_dereference_raw(hlist_nulls_next_rcu(pos)))
+
+/* The same, with pos advanced before the body runs: the body may unlink
+ * tpos (under the update-side lock). */
+#define hlist_nulls_for_each_entry_safe(tpos, pos, head, member)	\
+	for (({ rcutable_barrier(); }),					\
+	     (pos) = rcu_dereference_raw(hlist_nulls_first_rcu(head));	\
+	     !is_a_nulls(pos) &&					\
+	     ((tpos) = hlist_nulls_entry(pos, __typeof__(*(tpos)), member),	\
+	      (pos) = rcu_dereference_raw(hlist_nulls_next_rcu(pos)), 1);	\
+	     )
+
+#endif /* RCUTABLE_RCULIST_NULLS_H */
