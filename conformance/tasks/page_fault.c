@@ -69,11 +69,22 @@ static int missing_page(volatile int **page)
 	return fd;
 }
 
+/* Resolve the fault on the page at offset off (a zero page), then wait
+ * until the thread has gone on past it (*touched). */
+static void resolve_fault(int uffd, volatile int *page, size_t off, const int *touched)
+{
+	struct uffdio_zeropage zero = {
+		.range = { .start = (uintptr_t)page + off, .len = 4096 },
+	};
+
+	cr_assert_eq(ioctl(uffd, UFFDIO_ZEROPAGE, &zero), 0);
+	cr_assert(flag_wait_in_reader(touched, 1, 10000));
+}
+
 Test(tasks, waits_for_a_thread_in_a_page_fault_inside_its_region, .timeout = 60)
 {
 	static struct faulting f;
 	static struct tasks_updater u;
-	struct uffdio_zeropage zero = { .mode = 0 };
 	struct rcutable_tasks_stats s;
 	pthread_t th;
 	int uffd = missing_page(&f.page);
@@ -90,10 +101,7 @@ Test(tasks, waits_for_a_thread_in_a_page_fault_inside_its_region, .timeout = 60)
 	tasks_assert_held(&s, 3, &u.returned, "a thread was blocked in a page fault "
 			  "inside its region");
 	/* The fault completes; the thread goes on inside its region. */
-	zero.range.start = (uintptr_t)f.page;
-	zero.range.len = 4096;
-	cr_assert_eq(ioctl(uffd, UFFDIO_ZEROPAGE, &zero), 0);
-	cr_assert(flag_wait_in_reader(&f.touched, 1, 10000));
+	resolve_fault(uffd, f.page, 0, &f.touched);
 	s = tasks_stats();
 	tasks_assert_held(&s, 5, &u.returned, "a thread went on in its region after "
 			  "a page fault (the fault's wait is no switch outside it)");
@@ -101,9 +109,7 @@ Test(tasks, waits_for_a_thread_in_a_page_fault_inside_its_region, .timeout = 60)
 	 * the thread's switch count moves, and it is still inside. */
 	flag_set(&f.again, 1);
 	cr_assert(wait_thread_blocked(f.tid), "the thread did not block in its fault");
-	zero.range.start = (uintptr_t)f.page + 4096;
-	cr_assert_eq(ioctl(uffd, UFFDIO_ZEROPAGE, &zero), 0);
-	cr_assert(flag_wait_in_reader(&f.touched_again, 1, 10000));
+	resolve_fault(uffd, f.page, 4096, &f.touched_again);
 	s = tasks_stats();
 	tasks_assert_held(&s, 3, &u.returned, "a thread went on in its region after "
 			  "a short page fault (its switch is no switch outside it)");

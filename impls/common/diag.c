@@ -70,12 +70,26 @@ unsigned long rcutable_env_ulong(const char *name, unsigned long def)
 	return v;
 }
 
-uint64_t rcutable_now_ns(void)
+uint64_t rcutable_clock_ns(clockid_t clock)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(clock, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+uint64_t rcutable_now_ns(void)
+{
+	return rcutable_clock_ns(CLOCK_MONOTONIC);
+}
+
+void rcutable_sleep_ns(uint64_t ns)
+{
+	struct timespec ts = { .tv_sec = (time_t)(ns / 1000000000u),
+			       .tv_nsec = (long)(ns % 1000000000u) };
+
+	while (nanosleep(&ts, &ts))
+		;
 }
 
 pid_t rcutable_gettid(void)

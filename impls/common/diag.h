@@ -7,6 +7,7 @@
 #define RCUTABLE_COMMON_DIAG_H
 
 #include <stdint.h>
+#include <time.h>
 #include <sys/types.h>
 
 /* "rcutable: <message>" on stderr, then abort().  For misuse and for a
@@ -25,8 +26,12 @@ void rcutable_warn(const char *fmt, ...);
  * is unset.  A value that is not a whole number is refused with a message. */
 unsigned long rcutable_env_ulong(const char *name, unsigned long def);
 
-/* CLOCK_MONOTONIC in nanoseconds. */
+/* Clock clock in nanoseconds; CLOCK_MONOTONIC's. */
+uint64_t rcutable_clock_ns(clockid_t clock);
 uint64_t rcutable_now_ns(void);
+
+/* Sleep for ns nanoseconds, all of them (a signal does not cut it short). */
+void rcutable_sleep_ns(uint64_t ns);
 
 /* The calling thread's kernel thread id. */
 pid_t rcutable_gettid(void);

@@ -143,7 +143,6 @@ static void srcu_backoff(unsigned n, bool expedited)
 	unsigned spins = expedited ? 200 : 20, yields = expedited ? 200 : 10;
 	uint64_t first_ns = expedited ? 10000 : 50000;
 	uint64_t max_ns = expedited ? 1000000 : 10000000, ns;
-	struct timespec ts;
 
 	if (n < spins) {
 		rcutable_cpu_relax();
@@ -155,11 +154,7 @@ static void srcu_backoff(unsigned n, bool expedited)
 	}
 	n -= spins + yields;
 	ns = n < 16 ? first_ns << n : max_ns;
-	if (ns > max_ns)
-		ns = max_ns;
-	ts.tv_sec = 0;
-	ts.tv_nsec = (long)ns;
-	nanosleep(&ts, NULL);
+	rcutable_sleep_ns(ns > max_ns ? max_ns : ns);
 }
 
 static void srcu_wait_for_readers(const struct srcu_struct *ssp, int idx,

@@ -357,15 +357,6 @@ static void stall_warn(uint64_t waited_ns)
 	stat_set(&tasks_stats.stall_warnings, tasks_stats.stall_warnings + 1);
 }
 
-static void sleep_ns(uint64_t ns)
-{
-	struct timespec ts = { .tv_sec = (time_t)(ns / 1000000000u),
-			       .tv_nsec = (long)(ns % 1000000000u) };
-
-	while (nanosleep(&ts, &ts))
-		;
-}
-
 /* E: see the top of the file. */
 static void fence_every_thread(void)
 {
@@ -380,18 +371,11 @@ static void fence_every_thread(void)
 #endif
 }
 
-static uint64_t thread_cpu_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 /* One grace period, on the engine's worker: the engine's wait_gp. */
 static void tasks_gp(void *unused)
 {
-	uint64_t cpu0 = thread_cpu_ns(), start, warned, wait = TASKS_RECHECK_FIRST_NS;
+	uint64_t cpu0 = rcutable_clock_ns(CLOCK_THREAD_CPUTIME_ID), start, warned;
+	uint64_t wait = TASKS_RECHECK_FIRST_NS;
 	uint64_t stall_ns = RCUTABLE_READ_ONCE(tasks_stall_ns);
 	int dirfd;
 
@@ -407,7 +391,7 @@ static void tasks_gp(void *unused)
 	while (gp.nh) {
 		uint64_t now;
 
-		sleep_ns(wait);
+		rcutable_sleep_ns(wait);
 		if (wait < TASKS_RECHECK_MAX_NS)
 			wait *= 2;
 		recheck(dirfd);
@@ -421,8 +405,8 @@ static void tasks_gp(void *unused)
 	}
 	close(dirfd);
 	fence_every_thread();
-	__atomic_store_n(&tasks_stats.gp_cpu_ns,
-			 tasks_stats.gp_cpu_ns + (thread_cpu_ns() - cpu0), __ATOMIC_RELAXED);
+	__atomic_store_n(&tasks_stats.gp_cpu_ns, tasks_stats.gp_cpu_ns +
+			 (rcutable_clock_ns(CLOCK_THREAD_CPUTIME_ID) - cpu0), __ATOMIC_RELAXED);
 	/* Release: the grace period before its count (gp_completed). */
 	stat_inc_release(&tasks_stats.gp_ended);
 }

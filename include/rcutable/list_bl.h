@@ -59,15 +59,22 @@ static inline struct hlist_bl_node *hlist_bl_first(struct hlist_bl_head *h)
 	return (struct hlist_bl_node *)((uintptr_t)h->first & ~LIST_BL_LOCKMASK);
 }
 
+/* What a new first node n of h is to be stored as: n with the lock bit,
+ * which the caller must hold; who names the caller in a refusal. */
+#define __rcutable_hlist_bl_locked_first(h, n, who)			\
+	({								\
+		__rcutable_list_bl_require(!((uintptr_t)(n) & LIST_BL_LOCKMASK), \
+					   who "(): a node at an odd address"); \
+		__rcutable_list_bl_require((uintptr_t)(h)->first & LIST_BL_LOCKMASK, \
+					   who "() without the head's lock held"); \
+		(struct hlist_bl_node *)((uintptr_t)(n) | LIST_BL_LOCKMASK); \
+	})
+
 /* Set the first node, keeping the lock bit, which the caller holds. */
 static inline void hlist_bl_set_first(struct hlist_bl_head *h, struct hlist_bl_node *n)
 {
-	__rcutable_list_bl_require(!((uintptr_t)n & LIST_BL_LOCKMASK),
-				   "hlist_bl_set_first(): a node at an odd address");
-	__rcutable_list_bl_require((uintptr_t)h->first & LIST_BL_LOCKMASK,
-				   "hlist_bl_set_first() without the head's lock held");
 	RCUTABLE_WRITE_ONCE(h->first,
-		(struct hlist_bl_node *)((uintptr_t)n | LIST_BL_LOCKMASK));
+		__rcutable_hlist_bl_locked_first(h, n, "hlist_bl_set_first"));
 }
 
 static inline bool hlist_bl_empty(const struct hlist_bl_head *h)
@@ -75,7 +82,8 @@ static inline bool hlist_bl_empty(const struct hlist_bl_head *h)
 	return !((uintptr_t)RCUTABLE_READ_ONCE(h->first) & ~LIST_BL_LOCKMASK);
 }
 
-static inline void hlist_bl_add_head(struct hlist_bl_node *n, struct hlist_bl_head *h)
+/* Link n in front of h's first node; the caller then makes n first. */
+static inline void __hlist_bl_link_head(struct hlist_bl_node *n, struct hlist_bl_head *h)
 {
 	struct hlist_bl_node *first = hlist_bl_first(h);
 
@@ -83,6 +91,11 @@ static inline void hlist_bl_add_head(struct hlist_bl_node *n, struct hlist_bl_he
 	if (first)
 		first->pprev = &n->next;
 	n->pprev = &h->first;
+}
+
+static inline void hlist_bl_add_head(struct hlist_bl_node *n, struct hlist_bl_head *h)
+{
+	__hlist_bl_link_head(n, h);
 	hlist_bl_set_first(h, n);
 }
 

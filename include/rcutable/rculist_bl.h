@@ -21,12 +21,8 @@
  */
 static inline void hlist_bl_set_first_rcu(struct hlist_bl_head *h, struct hlist_bl_node *n)
 {
-	__rcutable_list_bl_require(!((uintptr_t)n & LIST_BL_LOCKMASK),
-				   "hlist_bl_set_first_rcu(): a node at an odd address");
-	__rcutable_list_bl_require((uintptr_t)h->first & LIST_BL_LOCKMASK,
-				   "hlist_bl_set_first_rcu() without the head's lock held");
 	rcu_assign_pointer(h->first,
-		(struct hlist_bl_node *)((uintptr_t)n | LIST_BL_LOCKMASK));
+		__rcutable_hlist_bl_locked_first(h, n, "hlist_bl_set_first_rcu"));
 }
 
 /* The first node as a reader sees it, without the lock bit. */
@@ -55,12 +51,7 @@ static inline void hlist_bl_del_init_rcu(struct hlist_bl_node *n)
 /* Add n at the head of h, whose lock the caller holds. */
 static inline void hlist_bl_add_head_rcu(struct hlist_bl_node *n, struct hlist_bl_head *h)
 {
-	struct hlist_bl_node *first = hlist_bl_first(h);
-
-	n->next = first;
-	if (first)
-		first->pprev = &n->next;
-	n->pprev = &h->first;
+	__hlist_bl_link_head(n, h);
 	hlist_bl_set_first_rcu(h, n);
 }
 
