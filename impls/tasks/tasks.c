@@ -392,8 +392,7 @@ static void tasks_gp(void *unused)
 		uint64_t now;
 
 		rcutable_sleep_ns(wait);
-		if (wait < TASKS_RECHECK_MAX_NS)
-			wait *= 2;
+		wait = wait * 2 < TASKS_RECHECK_MAX_NS ? wait * 2 : TASKS_RECHECK_MAX_NS;
 		recheck(dirfd);
 		stat_set(&tasks_stats.holdouts, gp.nh);
 		stat_inc_release(&tasks_stats.rechecks);
