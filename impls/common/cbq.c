@@ -166,6 +166,36 @@ static void cbq_wake(struct rcutable_cbq *q)
 		rcutable_futex_wake(&q->worker_futex, 1);
 }
 
+/*
+ * Let callbacks gather: the worker begins a grace period for callbacks at
+ * most every cbq_gather_ns (RCUTABLE_CALLBACK_GATHER_US, default 1000; 0
+ * never waits), so that a steady trickle of call_rcu() shares grace
+ * periods instead of paying for one every few callbacks (under membarrier
+ * each costs every CPU running a reader an interrupt).  The queue just
+ * grows meanwhile; a barrier (cbq_hurry()) or the worker's stop ends the
+ * wait at once.  Called with callbacks queued, before detaching them.
+ */
+static uint64_t cbq_gather_ns;
+
+static void cbq_gather(struct rcutable_cbq *q)
+{
+	uint64_t now = rcutable_clock_ns(CLOCK_MONOTONIC);
+	uint64_t until = q->gp_begun_ns + cbq_gather_ns;
+
+	while (now < until) {
+		__atomic_store_n(&q->worker_futex, -1, __ATOMIC_RELAXED);
+		/* Orders the store of -1 before the checks; pairs with the
+		 * smp_mb() in cbq_wake(), as in cbq_sleep(). */
+		rcutable_smp_mb();
+		if (!RCUTABLE_READ_ONCE(q->hurry) && !RCUTABLE_READ_ONCE(q->stop))
+			rcutable_futex_wait(&q->worker_futex, -1, until - now);
+		RCUTABLE_WRITE_ONCE(q->worker_futex, 0);
+		if (RCUTABLE_READ_ONCE(q->hurry) || RCUTABLE_READ_ONCE(q->stop))
+			return;
+		now = rcutable_clock_ns(CLOCK_MONOTONIC);
+	}
+}
+
 static void *cbq_worker(void *arg)
 {
 	struct rcutable_cbq *q = arg;
@@ -177,6 +207,10 @@ static void *cbq_worker(void *arg)
 	rcutable_sigfillset_unreserved(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
 	for (;;) {
+		if (q->gathers && !q->batch && RCUTABLE_READ_ONCE(q->first))
+			cbq_gather(q);
+		/* A barrier queued from now on is in a later batch. */
+		RCUTABLE_WRITE_ONCE(q->hurry, false);
 		pthread_mutex_lock(&q->consumer_lock);
 		/* A batch left by fork() (see cbq_atfork_child()) goes first. */
 		got = q->batch || cbq_detach(q);
@@ -187,6 +221,7 @@ static void *cbq_worker(void *arg)
 			cbq_sleep(q);
 			continue;
 		}
+		q->gp_begun_ns = rcutable_clock_ns(CLOCK_MONOTONIC);
 		/* Every head in the batch was queued before this grace period
 		 * began, so each callback runs after a full grace period. */
 		q->wait_gp(q->arg);
@@ -197,6 +232,13 @@ static void *cbq_worker(void *arg)
 			q->quiesce();
 	}
 	return NULL;
+}
+
+/* A caller waits for the queue (a barrier): the worker stops gathering. */
+static void cbq_hurry(struct rcutable_cbq *q)
+{
+	RCUTABLE_WRITE_ONCE(q->hurry, true);
+	cbq_wake(q);
 }
 
 /* ---- fork() --------------------------------------------------------------- */
@@ -361,6 +403,7 @@ static void rcutable_cbq_drain_at_exit(void)
 			q->quiesce();
 		q->exit_done.done = 0;
 		rcutable_cbq_enqueue(q, &q->exit_head, exit_barrier_cb);
+		cbq_hurry(q);
 		pthread_mutex_unlock(&q->start_lock);
 		if (ms && rcutable_completion_wait_ns(&q->exit_done, ms * 1000000u))
 			continue;
@@ -377,6 +420,7 @@ static pthread_once_t handlers_once = PTHREAD_ONCE_INIT;
 
 static void cbq_register_handlers(void)
 {
+	cbq_gather_ns = rcutable_env_ulong("RCUTABLE_CALLBACK_GATHER_US", 1000) * 1000u;
 	if (atexit(rcutable_cbq_drain_at_exit) ||
 	    pthread_atfork(cbq_atfork_prepare, cbq_atfork_parent, cbq_atfork_child))
 		rcutable_die("cannot register the callback engines' exit and fork "
@@ -447,6 +491,8 @@ struct rcutable_cbq *rcutable_cbq_new(void (*wait_fn)(void *), void *arg,
 		q->stop = false;
 		q->batch = NULL;
 		q->in_flight = 0;
+		q->gathers = q->hurry = false;
+		q->gp_begun_ns = 0;
 		RCUTABLE_WRITE_ONCE(q->freed, false);
 	}
 	pthread_mutex_unlock(&started_lock);
@@ -535,6 +581,7 @@ void rcutable_cbq_barrier(struct rcutable_cbq *q, const char *barrier_name)
 	/* The queue is FIFO and one worker invokes it in order: when this
 	 * head's callback runs, every earlier one has run. */
 	rcutable_cbq_enqueue(q, &b.head, barrier_cb);
+	cbq_hurry(q);
 	rcutable_completion_wait(&b.done);
 }
 

@@ -19,6 +19,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <rcutable/types.h>
 #include "completion.h"
 
@@ -37,6 +38,10 @@ struct rcutable_cbq {
 	 * back the grace periods it waits for). */
 	void (*invoke_begin)(void);
 	void (*quiesce)(void);
+	/* Optional: let callbacks gather between grace periods (see
+	 * cbq_gather() in cbq.c), for domains whose grace periods are short
+	 * and cost their readers something (an interrupt, a fence). */
+	bool gathers;
 
 	pthread_mutex_t start_lock;
 	bool started;			/* worker running; set before the first push */
@@ -50,6 +55,8 @@ struct rcutable_cbq {
 	pthread_mutex_t consumer_lock;
 	struct rcu_head *batch;		/* taken by the worker, not yet invoked */
 	size_t in_flight;		/* length of batch */
+	uint64_t gp_begun_ns;		/* when the worker's last grace period began */
+	bool hurry;			/* a barrier waits: no gathering */
 	struct rcutable_cbq *next_started;
 	struct rcutable_cbq *next_free;	/* on the free list */
 	struct rcu_head exit_head;	/* the exit-time barrier (static storage) */

@@ -638,12 +638,12 @@ static void cbq_thread_offline(void)
 }
 
 static struct rcutable_cbq rcu_cbq =
-	RCUTABLE_CBQ_INIT(rcu_cbq, cbq_wait_gp, NULL, "call_rcu",
+	RCUTABLE_CBQ_INIT(rcu_cbq, cbq_wait_gp, NULL, "call_rcu", .gathers = true,
 			  .invoke_begin = cbq_thread_online,
 			  .quiesce = cbq_thread_offline);
 #else
 static struct rcutable_cbq rcu_cbq =
-	RCUTABLE_CBQ_INIT(rcu_cbq, cbq_wait_gp, NULL, "call_rcu");
+	RCUTABLE_CBQ_INIT(rcu_cbq, cbq_wait_gp, NULL, "call_rcu", .gathers = true);
 #endif
 
 void call_rcu(struct rcu_head *head, rcu_callback_t func)

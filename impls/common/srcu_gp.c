@@ -281,6 +281,7 @@ static struct rcutable_cbq *srcu_engine(struct srcu_struct *ssp,
 	if (!mine)
 		rcutable_die("call_srcu(%s): no memory for its callback engine",
 			     ssp->name);
+	mine->gathers = true;
 	rcutable_srcu_lock();
 	q = d->cbq;
 	if (!q) {
