@@ -191,3 +191,44 @@ Test(callbacks, worker_wakeups_are_never_lost, .timeout = 60)
 	}
 	cr_log_info("%d rounds of call_rcu() + rcu_barrier()", i);
 }
+
+/*
+ * A trickle of callbacks shares grace periods: an engine begins one at
+ * most every RCUTABLE_CALLBACK_GATHER_US (1 ms by default), however the
+ * callbacks are spaced, and still invokes every one.  400 callbacks 25 us
+ * apart would otherwise each find the previous grace period over.
+ */
+static int trickle_ran;
+static void trickle_cb(struct rcu_head *h) { (void)h; __atomic_add_fetch(&trickle_ran, 1, __ATOMIC_RELAXED); }
+
+Test(callbacks, trickle_shares_grace_periods, .timeout = 30)
+{
+	enum { N = 400 };
+	static struct rcu_head heads[N];
+	unsigned long (*gps)(void) = rcutable_impl_info.gp_completed;
+	struct timespec t0, t1, gap = { 0, 25000 };
+	unsigned long g0, g1;
+	double ms;
+
+	if (!gps)
+		cr_skip_test("%s does not count its grace periods", rcutable_impl_info.name);
+	rcu_register_thread();
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	g0 = gps();
+	for (int i = 0; i < N; i++) {
+		call_rcu(&heads[i], trickle_cb);
+		rcu_quiescent_state();
+		nanosleep(&gap, NULL);
+	}
+	g1 = gps();
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	rcu_barrier();
+	rcu_unregister_thread();
+	ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+	cr_log_info("%d callbacks over %.1f ms: %lu grace periods", N, ms, g1 - g0);
+	cr_assert_eq(__atomic_load_n(&trickle_ran, __ATOMIC_RELAXED), N,
+		     "only %d of %d callbacks ran", trickle_ran, N);
+	cr_assert(g1 - g0 <= ms + 2, "%lu grace periods for %d callbacks over %.1f ms: "
+		  "callbacks do not gather (at most one grace period a millisecond)",
+		  g1 - g0, N, ms);
+}
