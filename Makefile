@@ -20,6 +20,9 @@ SRCU_IMPLS := srcu srcu-mb busted-srcu
 # RCU Tasks: tasks and the busted-tasks control.
 TASKS_IMPLS := tasks busted-tasks
 INSTALL_IMPLS := memb signal mb qsbr srcu srcu-mb tasks
+# The hash-table benchmark's implementations: all but the busted controls.
+HASH_IMPLS := $(filter-out busted,$(IMPLS))
+HASH_SRCU_IMPLS := $(filter-out busted-srcu,$(SRCU_IMPLS))
 
 COMMON_SRCS := impls/common/diag.c impls/common/cbq.c impls/common/irq.c \
 	impls/common/wait_gp.c impls/common/sigmask.c impls/common/membarrier.c \
@@ -100,6 +103,7 @@ all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(B)/$(i)/bench $(B)/$(i)/srcu-fork-churn $(B)/pkgconfig/rcutable-$(i).pc) \
 	$(foreach i,$(TASKS_IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(B)/pkgconfig/rcutable-$(i).pc) $(B)/tasks/bench \
+	$(foreach i,$(HASH_IMPLS) $(HASH_SRCU_IMPLS),$(B)/$(i)/hash-bench) $(B)/bench/hash-rwlock \
 	$(B)/bench/test-gbench $(B)/bench/test-placement
 
 # The Google Benchmark shim: C benchmarks, one C++ file.
@@ -114,7 +118,7 @@ $(B)/bench/test-gbench: bench/test_gbench.c bench/gbench.h $(B)/bench/gbench.o
 
 # Thread placement over hwloc, and its test on synthetic topologies.
 HWLOC_LIBS := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc)
-BENCH_HDRS := bench/gbench.h bench/placement.h bench/harness.h
+BENCH_HDRS := bench/gbench.h bench/placement.h bench/harness.h bench/hash_flavor.h
 BENCH_OBJS := $(B)/bench/gbench.o $(B)/bench/placement.o $(B)/bench/harness.o
 $(B)/bench/%.o: bench/%.c $(BENCH_HDRS) $(PUBLIC_HEADERS)
 	@mkdir -p $(@D)
@@ -149,7 +153,7 @@ $(B)/pkgconfig/rcutable-$(1).pc: Makefile
 endef
 $(foreach i,$(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS),$(eval $(call LIB_RULES,$(i))))
 
-# An RCU implementation's conformance suite, benchmarks and instruction count.
+# An RCU implementation's conformance suite and instruction count.
 define RCU_RULES
 $(B)/$(1)/conformance: $(CONFORMANCE_SRCS) $(CONFORMANCE_HDRS) $(PUBLIC_HEADERS) \
 		$$(wildcard impls/$(1)/*.h impls/common/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
@@ -157,14 +161,6 @@ $(B)/$(1)/conformance: $(CONFORMANCE_SRCS) $(CONFORMANCE_HDRS) $(PUBLIC_HEADERS)
 		$(CONFORMANCE_SRCS) \
 		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) \
 		$$(LDFLAGS_ALL) $(CRITERION_LIBS) -o $$@
-
-$(B)/$(1)/bench: bench/bench.c $(BENCH_HDRS) $(PUBLIC_HEADERS) \
-		$$(wildcard impls/$(1)/*.h impls/common/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $(BENCH_OBJS)
-	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) -Ibench $$(CFLAGS_ALL) -c bench/bench.c \
-		-o $(B)/$(1)/obj/bench.o
-	$$(CXX) $(B)/$(1)/obj/bench.o $(BENCH_OBJS) \
-		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) $(GBENCH_LIBS) \
-		$(HWLOC_LIBS) $$(LDFLAGS_ALL) -o $$@
 
 $(B)/$(1)/icount: bench/icount.c $(PUBLIC_HEADERS) $$(wildcard impls/$(1)/*.h) \
 		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
@@ -186,19 +182,10 @@ $(B)/$(1)/srcu-fork-churn: conformance/stress/srcu_fork_churn.c $(PUBLIC_HEADERS
 		$$(wildcard impls/$(1)/*.h impls/common/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
 	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) $$(CFLAGS_ALL) $$< \
 		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$(LDFLAGS_ALL) -o $$@
-
-$(B)/$(1)/bench: bench/srcu_bench.c $(BENCH_HDRS) $(PUBLIC_HEADERS) \
-		$$(wildcard impls/$(1)/*.h impls/common/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $(BENCH_OBJS)
-	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) -Ibench $$(CFLAGS_ALL) -c bench/srcu_bench.c \
-		-o $(B)/$(1)/obj/srcu_bench.o
-	$$(CXX) $(B)/$(1)/obj/srcu_bench.o $(BENCH_OBJS) \
-		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $(GBENCH_LIBS) \
-		$(HWLOC_LIBS) $$(LDFLAGS_ALL) -o $$@
 endef
 $(foreach i,$(SRCU_IMPLS),$(eval $(call SRCU_RULES,$(i))))
 
-# An RCU Tasks implementation's conformance suite and benchmarks: Tasks
-# alone, no RCU flavor.
+# An RCU Tasks implementation's conformance suite: Tasks alone, no RCU flavor.
 define TASKS_RULES
 $(B)/$(1)/conformance: $(TASKS_CONFORMANCE_SRCS) $(TASKS_CONFORMANCE_HDRS) $(PUBLIC_HEADERS) \
 		$$(wildcard impls/$(1)/*.h impls/common/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
@@ -206,16 +193,31 @@ $(B)/$(1)/conformance: $(TASKS_CONFORMANCE_SRCS) $(TASKS_CONFORMANCE_HDRS) $(PUB
 		$(TASKS_CONFORMANCE_SRCS) \
 		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) \
 		$$(LDFLAGS_ALL) $(CRITERION_LIBS) -o $$@
-
-$(B)/$(1)/bench: bench/tasks_bench.c $(BENCH_HDRS) $(PUBLIC_HEADERS) \
-		$$(wildcard impls/$(1)/*.h impls/common/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $(BENCH_OBJS)
-	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) -Ibench $$(CFLAGS_ALL) -c bench/tasks_bench.c \
-		-o $(B)/$(1)/obj/tasks_bench.o
-	$$(CXX) $(B)/$(1)/obj/tasks_bench.o $(BENCH_OBJS) \
-		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $(GBENCH_LIBS) \
-		$(HWLOC_LIBS) $$(LDFLAGS_ALL) -o $$@
 endef
 $(foreach i,$(TASKS_IMPLS),$(eval $(call TASKS_RULES,$(i))))
+
+# A benchmark program: BENCH_PROGRAM(impl, source, program, cppflags)
+# builds $(B)/impl/program from bench/source against impl's library.
+define BENCH_PROGRAM
+$(B)/$(1)/$(3): bench/$(2) $(BENCH_HDRS) $(PUBLIC_HEADERS) \
+		$$(wildcard impls/$(1)/*.h impls/common/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $(BENCH_OBJS)
+	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) -Ibench $(4) $$(CFLAGS_ALL) -c bench/$(2) \
+		-o $(B)/$(1)/obj/$(3).o
+	$$(CXX) $(B)/$(1)/obj/$(3).o $(BENCH_OBJS) \
+		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) $(GBENCH_LIBS) \
+		$(HWLOC_LIBS) $$(LDFLAGS_ALL) -o $$@
+endef
+$(foreach i,$(IMPLS),$(eval $(call BENCH_PROGRAM,$(i),bench.c,bench)))
+$(foreach i,$(SRCU_IMPLS),$(eval $(call BENCH_PROGRAM,$(i),srcu_bench.c,bench)))
+$(foreach i,$(TASKS_IMPLS),$(eval $(call BENCH_PROGRAM,$(i),tasks_bench.c,bench)))
+# The hash table of the RCU List APIs, on every implementation and peer
+# (not the busted controls: their tables would be freed under readers),
+# and on a pthread_rwlock_t for the baseline.
+$(foreach i,$(HASH_IMPLS),$(eval $(call BENCH_PROGRAM,$(i),hash_bench.c,hash-bench)))
+$(foreach i,$(HASH_SRCU_IMPLS),$(eval $(call BENCH_PROGRAM,$(i),hash_bench.c,hash-bench,-DHASH_BENCH_SRCU)))
+$(B)/bench/hash-rwlock: bench/hash_bench.c $(BENCH_HDRS) $(PUBLIC_HEADERS) $(BENCH_OBJS)
+	$(CC) -Iinclude -Ibench -DHASH_BENCH_RWLOCK $(CFLAGS_ALL) -c $< -o $(B)/bench/hash_rwlock.o
+	$(CXX) $(B)/bench/hash_rwlock.o $(BENCH_OBJS) $(GBENCH_LIBS) $(HWLOC_LIBS) $(LDFLAGS_ALL) -o $@
 
 check:
 	scripts/deps

@@ -9,6 +9,10 @@ READER_COUNTS = (0, 1, 2, 4, 8, 16)
 TASKS_IDLE_COUNTS = (0, 1, 4, 16)           # gp_latency/idle/N (tasks_bench.c)
 TASKS_SPIN_SLEEP_COUNTS = (1, 4)            # gp_latency/spin_sleep/N
 UPDATER_COUNTS = (1, 2, 4, 8)
+HASH_TABLES = ("bl", "nulls")               # hash/TABLE/updates_Ppct/THREADS (hash_bench.c)
+HASH_BASELINE = "rwlock"                    # its run and its table share the name
+HASH_UPDATE_PCTS = (0, 1, 10)
+HASH_THREADS = (1, 2, 4, 8, 16, 32)      # to 8, or to twice the CPUs
 
 
 def peer_of(impl):
@@ -117,6 +121,22 @@ def load_tasks(d):
     the default (tasks) first."""
     runs = [Run(p) for p in sorted(glob.glob(os.path.join(d, "tasks-bench-*.json")))]
     return {r.impl: r for r in sorted(runs, key=lambda r: (r.impl != "tasks", r.impl))}
+
+
+def load_hash(d):
+    """{impl: Run} of the hash-table benchmark (hash-bench-*.json):
+    rcutable's RCU implementations each followed by its peer, then the
+    SRCU ones, then the rwlock baseline."""
+    runs = {r.impl: r for r in (Run(p) for p in glob.glob(os.path.join(d, "hash-bench-*.json")))}
+    rcu = ordered({n: r for n, r in runs.items()
+                   if n != HASH_BASELINE and not n.startswith("srcu")})
+    rest = sorted(n for n in runs if n.startswith("srcu")) + \
+        [n for n in runs if n == HASH_BASELINE]
+    return {n: runs[n] for n in rcu + rest}
+
+
+def hash_figure(run, table, pct, threads, field="lookups_per_s"):
+    return run.get(f"hash/{table}/updates_{pct}pct/{threads}", field)
 
 
 def ordered(runs):

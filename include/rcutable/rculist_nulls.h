@@ -47,7 +47,9 @@ static inline void hlist_nulls_add_head_rcu(struct hlist_nulls_node *n,
 {
 	struct hlist_nulls_node *first = h->first;
 
-	n->next = first;
+	/* Relaxed, not plain: a lookup standing on n, which has just left
+	 * another chain, may be loading n->next now. */
+	RCUTABLE_WRITE_ONCE(n->next, first);
 	RCUTABLE_WRITE_ONCE(n->pprev, &h->first);
 	/* Release: n's fields (its key, its next) before a lookup can reach
 	 * n; pairs with the traversal's dependent loads. */
