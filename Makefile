@@ -13,7 +13,7 @@ CC ?= cc
 CXX ?= c++
 
 IMPLS := memb signal mb qsbr busted ext-liburcu-memb ext-liburcu-signal \
-	ext-liburcu-mb ext-liburcu-qsbr
+	ext-liburcu-mb ext-liburcu-qsbr ext-liburcu-bp
 # SRCU: srcu (compiler-barrier readers, the default), srcu-mb (the kernel's
 # full-fence readers) and the busted-srcu control, one update side for both.
 SRCU_IMPLS := srcu srcu-mb busted-srcu
@@ -54,6 +54,9 @@ ext-liburcu-mb_LIBS := $(call liburcu_libs,mb)
 ext-liburcu-qsbr_SRCS := $(LIBURCU_ADAPTER_SRCS)
 ext-liburcu-qsbr_CPPFLAGS := $(call liburcu_cppflags,qsbr)
 ext-liburcu-qsbr_LIBS := $(call liburcu_libs,qsbr)
+ext-liburcu-bp_SRCS := $(LIBURCU_ADAPTER_SRCS)
+ext-liburcu-bp_CPPFLAGS := $(call liburcu_cppflags,bp) -DRCUTABLE_URCU_BP
+ext-liburcu-bp_LIBS := $(call liburcu_libs,bp)
 # Headers of impls/common that an implementation's rcu_impl.h or
 # srcu_impl.h includes.
 INSTALLED_COMMON_HEADERS := impls/common/counter_state.h \

@@ -265,7 +265,12 @@ const struct rcutable_impl rcutable_impl_info = {
 	.flavor = RCUTABLE_FLAVOR_RCU,
 	.summary = "peer: liburcu's urcu-" RCUTABLE_URCU_FLAVOR_NAME
 		   " flavor (Debian liburcu-dev) behind rcutable's API",
+	/* urcu-bp registers a thread at its first rcu_read_lock(). */
+#ifdef RCUTABLE_URCU_BP
+	.readers_must_register = false,
+#else
 	.readers_must_register = true,
+#endif
 	.readers_report_qs = RCUTABLE_READERS_REPORT_QS,
 	.readers_may_sleep = false,
 	.is_control = false,

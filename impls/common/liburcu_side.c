@@ -23,17 +23,47 @@ _Static_assert(sizeof(struct rcu_head) == 2 * sizeof(void *), "liburcu rcu_head 
 _Static_assert(offsetof(struct rcu_head, func) == sizeof(void *), "liburcu rcu_head layout");
 
 void rcutable_urcu_synchronize(void) { URCU(synchronize_rcu)(); }
+void rcutable_urcu_unregister(void) { URCU(unregister_thread)(); }
+void rcutable_urcu_barrier(void) { URCU(barrier)(); }
+
+#ifdef RCUTABLE_URCU_BP
+/*
+ * urcu-bp registers a thread at its first read_lock (its reader record is
+ * a pointer, NULL until then) and unregisters it at thread exit.  Its own
+ * registry has fork hooks of its own, taken after the callback thread's:
+ * that thread may be inside a grace period, which needs the registry.
+ */
+void rcutable_urcu_register(void)
+{
+	if (!URCU_TLS(URCU(reader)))
+		URCU(register_thread)();
+}
+void rcutable_urcu_before_fork(void)
+{
+	URCU(call_rcu_before_fork)();
+	URCU(before_fork)();
+}
+void rcutable_urcu_after_fork_parent(void)
+{
+	URCU(after_fork_parent)();
+	URCU(call_rcu_after_fork_parent)();
+}
+void rcutable_urcu_after_fork_child(void)
+{
+	URCU(after_fork_child)();
+	URCU(call_rcu_after_fork_child)();
+}
+#else
 /* liburcu's own callback thread is registered already. */
 void rcutable_urcu_register(void)
 {
 	if (!URCU_TLS(URCU(reader)).registered)
 		URCU(register_thread)();
 }
-void rcutable_urcu_unregister(void) { URCU(unregister_thread)(); }
-void rcutable_urcu_barrier(void) { URCU(barrier)(); }
 void rcutable_urcu_before_fork(void) { URCU(call_rcu_before_fork)(); }
 void rcutable_urcu_after_fork_parent(void) { URCU(call_rcu_after_fork_parent)(); }
 void rcutable_urcu_after_fork_child(void) { URCU(call_rcu_after_fork_child)(); }
+#endif
 int rcutable_urcu_read_ongoing(void) { return URCU(read_ongoing)(); }
 void rcutable_urcu_read_unlock(void) { URCU(read_unlock)(); }
 
