@@ -60,7 +60,8 @@
 
 #define HT_OBJECTS	(1UL << 14)
 #define HT_KEYS		(2 * HT_OBJECTS)
-#define HT_BUCKETS	(1UL << 14)
+#define HT_BUCKET_BITS	14
+#define HT_BUCKETS	(1UL << HT_BUCKET_BITS)
 #define HT_BATCH	64		/* operations between quiescent states */
 
 struct ht_obj {
@@ -77,7 +78,8 @@ struct ht_obj {
 
 static inline unsigned long ht_bucket(unsigned long key)
 {
-	return (unsigned long)((key * 0x9e3779b97f4a7c15ULL) >> 50) & (HT_BUCKETS - 1);
+	/* Fibonacci hashing: the top bits of key times 2^64 / phi. */
+	return (unsigned long)((key * 0x9e3779b97f4a7c15ULL) >> (64 - HT_BUCKET_BITS));
 }
 
 static inline unsigned long ht_other_key(unsigned long key)

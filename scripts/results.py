@@ -127,7 +127,8 @@ def load_hash(d):
     """{impl: Run} of the hash-table benchmark (hash-bench-*.json):
     rcutable's RCU implementations each followed by its peer, then the
     SRCU ones, then the rwlock baseline."""
-    runs = {r.impl: r for r in (Run(p) for p in glob.glob(os.path.join(d, "hash-bench-*.json")))}
+    paths = sorted(glob.glob(os.path.join(d, "hash-bench-*.json")))
+    runs = {r.impl: r for r in (Run(p) for p in paths)}
     rcu = ordered({n: r for n, r in runs.items()
                    if n != HASH_BASELINE and not n.startswith("srcu")})
     rest = sorted(n for n in runs if n.startswith("srcu")) + \
