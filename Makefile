@@ -13,7 +13,7 @@ CC ?= cc
 CXX ?= c++
 
 IMPLS := memb signal mb qsbr busted ext-liburcu-memb ext-liburcu-signal \
-	ext-liburcu-mb ext-liburcu-qsbr ext-liburcu-bp
+	ext-liburcu-mb ext-liburcu-qsbr ext-liburcu-bp ext-ck-epoch
 # SRCU: srcu (compiler-barrier readers, the default), srcu-mb (the kernel's
 # full-fence readers) and the busted-srcu control, one update side for both.
 SRCU_IMPLS := srcu srcu-mb busted-srcu
@@ -37,8 +37,9 @@ srcu-mb_SRCS := impls/common/srcu_gp.c
 busted-srcu_SRCS := impls/busted-srcu/busted_srcu.c
 tasks_SRCS := impls/tasks/tasks.c impls/tasks/tasks_proc.c
 busted-tasks_SRCS := impls/busted-tasks/busted_tasks.c
-# Peers: one adapter source pair, compiled once per liburcu flavor.
-LIBURCU_ADAPTER_SRCS := impls/common/liburcu_adapter.c impls/common/liburcu_side.c
+# Peers: one adapter (peer_adapter.c) over each peer's side: liburcu's,
+# compiled once per liburcu flavor, and Concurrency Kit's ck_epoch.
+LIBURCU_ADAPTER_SRCS := impls/common/peer_adapter.c impls/common/liburcu_side.c
 liburcu_cppflags = -DRCUTABLE_URCU_FLAVOR=$(1) -DRCUTABLE_URCU_FLAVOR_NAME='"$(1)"' \
 	-DRCUTABLE_URCU_HEADER='<urcu/urcu-$(1).h>'
 liburcu_libs = $(shell pkg-config --libs liburcu-$(1) 2>/dev/null || echo -lurcu-$(1) -lurcu-common)
@@ -57,6 +58,8 @@ ext-liburcu-qsbr_LIBS := $(call liburcu_libs,qsbr)
 ext-liburcu-bp_SRCS := $(LIBURCU_ADAPTER_SRCS)
 ext-liburcu-bp_CPPFLAGS := $(call liburcu_cppflags,bp) -DRCUTABLE_URCU_BP
 ext-liburcu-bp_LIBS := $(call liburcu_libs,bp)
+ext-ck-epoch_SRCS := impls/common/peer_adapter.c impls/common/ck_epoch_side.c
+ext-ck-epoch_LIBS := $(shell pkg-config --libs ck 2>/dev/null || echo -lck)
 # Headers of impls/common that an implementation's rcu_impl.h or
 # srcu_impl.h includes.
 INSTALLED_COMMON_HEADERS := impls/common/counter_state.h \

@@ -35,4 +35,27 @@ static inline bool rcu_is_watching(void) { return true; }
 static inline bool rcutable_reader_in_section(void) { return rcu_read_lock_held(); }
 #endif
 
+/* The descriptor's traits (peer_adapter.c; RCUTABLE_URCU_FLAVOR_NAME and
+ * RCUTABLE_URCU_BP come from the Makefile).  urcu-bp registers a thread
+ * at its first rcu_read_lock(); liburcu's QSBR cannot tell a section from
+ * an online stretch, so it has no validation. */
+#define RCUTABLE_PEER_NAME	"ext-liburcu-" RCUTABLE_URCU_FLAVOR_NAME
+#define RCUTABLE_PEER_SUMMARY						\
+	"peer: liburcu's urcu-" RCUTABLE_URCU_FLAVOR_NAME		\
+	" flavor (Debian liburcu-dev) behind rcutable's API"
+#ifdef RCUTABLE_URCU_BP
+#define RCUTABLE_PEER_READERS_MUST_REGISTER	false
+#else
+#define RCUTABLE_PEER_READERS_MUST_REGISTER	true
+#endif
+#define RCUTABLE_PEER_NATIVE						\
+	(RCUTABLE_API_READ_SIDE | RCUTABLE_API_SYNCHRONIZE |		\
+	 RCUTABLE_API_CALL | RCUTABLE_API_BARRIER |			\
+	 (RCUTABLE_READERS_REPORT_QS ? 0 : RCUTABLE_API_VALIDATION) |	\
+	 RCUTABLE_API_LIFECYCLE)
+#define RCUTABLE_PEER_EMULATED						\
+	(RCUTABLE_API_EXPEDITED | RCUTABLE_API_POLLED |			\
+	 RCUTABLE_API_KFREE | RCUTABLE_API_CONSOLIDATED |		\
+	 RCUTABLE_API_EXIT_DRAIN | RCUTABLE_API_FORK)
+
 #endif /* RCUTABLE_COMMON_LIBURCU_READER_H */

@@ -1,17 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * impls/common/liburcu_adapter.c: rcutable's API over a liburcu flavor,
- * compiled once per flavor (RCUTABLE_URCU_FLAVOR_NAME) beside
- * liburcu_side.c, which holds every call into liburcu.
+ * impls/common/peer_adapter.c: rcutable's API over a peer library, compiled
+ * once per peer beside that peer's side (peer_side.h: liburcu_side.c for
+ * each liburcu flavor, ck_epoch_side.c for Concurrency Kit's ck_epoch).
  *
- * What liburcu provides is passed straight through: its read side, its
- * synchronize_rcu(), call_rcu() and rcu_barrier(), its thread registration.
- * What it lacks is emulated here on top of those, and the descriptor says
- * so: expedited grace periods (a normal one), the polled cookies (a count
- * of grace periods started and completed through this adapter), kfree_rcu()
- * (a call_rcu() of a small record), the _bh/_sched consolidation (the
- * common rcupdate.h), refusal of waiting inside a reader, unregistering at
- * thread exit, fork() and the exit-time drain of callbacks.
+ * What the peer provides is passed straight through: its read side (the
+ * peer's rcu_impl.h), its grace period, its thread registration, and its
+ * callbacks where it has them.  What it lacks is emulated here on top of
+ * those, and the descriptor (RCUTABLE_PEER_* from the read-side header)
+ * says so: expedited grace periods (a normal one), the polled cookies (a
+ * count of grace periods started and completed through this adapter),
+ * kfree_rcu() (a call_rcu() of a small record), the _bh/_sched
+ * consolidation (the common rcupdate.h), refusal of waiting inside a
+ * reader, unregistering at thread exit, fork() and the exit-time drain of
+ * callbacks.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -22,20 +24,8 @@
 #include "cbq.h"
 #include "completion.h"
 #include "diag.h"
+#include "peer_side.h"
 #include "sigmask.h"
-
-/* liburcu_side.c */
-void rcutable_urcu_synchronize(void);
-void rcutable_urcu_register(void);
-void rcutable_urcu_unregister(void);
-void rcutable_urcu_barrier(void);
-void rcutable_urcu_before_fork(void);
-void rcutable_urcu_after_fork_parent(void);
-void rcutable_urcu_after_fork_child(void);
-int rcutable_urcu_read_ongoing(void);
-void rcutable_urcu_read_unlock(void);
-void rcutable_urcu_call(void *head, void (*func)(void *));
-int rcutable_urcu_on_callback_thread(void);
 
 static __thread bool registered;
 static pthread_key_t exit_key;
@@ -52,14 +42,14 @@ static void unregister_at_thread_exit(void *arg)
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
 	if (RCUTABLE_READERS_REPORT_QS) {
 		rcu_thread_offline();
-	} else if (rcutable_urcu_read_ongoing()) {
+	} else if (rcutable_peer_read_ongoing()) {
 		rcutable_warn("thread %d exited inside an RCU read-side critical "
 			      "section; the section ends with it",
 			      (int)rcutable_gettid());
-		while (rcutable_urcu_read_ongoing())
-			rcutable_urcu_read_unlock();
+		while (rcutable_peer_read_ongoing())
+			rcutable_peer_read_unlock();
 	}
-	rcutable_urcu_unregister();
+	rcutable_peer_unregister();
 	registered = false;
 }
 
@@ -68,10 +58,11 @@ static void drain_at_exit(void);
 static void adapter_init(void)
 {
 	if (pthread_key_create(&exit_key, unregister_at_thread_exit) ||
-	    pthread_atfork(rcutable_urcu_before_fork, rcutable_urcu_after_fork_parent,
-			   rcutable_urcu_after_fork_child) ||
+	    pthread_atfork(rcutable_peer_before_fork, rcutable_peer_after_fork_parent,
+			   rcutable_peer_after_fork_child) ||
 	    atexit(drain_at_exit))
-		rcutable_die("cannot set up the liburcu adapter's hooks");
+		rcutable_die("cannot set up the %s adapter's hooks",
+			     rcutable_impl_info.name);
 }
 
 void rcu_register_thread(void)
@@ -84,7 +75,7 @@ void rcu_register_thread(void)
 	rcutable_sigfillset_unreserved(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &saved);
 	if (!registered) {
-		rcutable_urcu_register();
+		rcutable_peer_register();
 		registered = true;
 		pthread_setspecific(exit_key, &registered);
 	}
@@ -103,7 +94,7 @@ void rcu_unregister_thread(void)
 	rcutable_sigfillset_unreserved(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &saved);
 	pthread_setspecific(exit_key, NULL);
-	rcutable_urcu_unregister();
+	rcutable_peer_unregister();
 	registered = false;
 	pthread_sigmask(SIG_SETMASK, &saved, NULL);
 }
@@ -124,10 +115,10 @@ int rcutable_reserved_signal(void)
 
 /*
  * Each grace period run through this adapter takes a start number before
- * it calls liburcu; when it returns it raises gp_done to at least that
+ * it calls the peer; when it returns it raises gp_done to at least that
  * number.  A cookie is the start count when it was taken: a grace period
  * numbered above it began after the cookie, so gp_done > cookie means a
- * full grace period has elapsed since.  (Grace periods liburcu runs for
+ * full grace period has elapsed since.  (Grace periods the peer runs for
  * itself are not counted: the emulation may wait longer, never shorter.)
  */
 static unsigned long gp_started, gp_done;
@@ -140,9 +131,9 @@ static void adapter_synchronize(const char *who)
 	pthread_once(&init_once, adapter_init);
 	/* Seq_cst: the caller's earlier accesses precede taking the number. */
 	mine = __atomic_add_fetch(&gp_started, 1, __ATOMIC_SEQ_CST);
-	rcutable_urcu_synchronize();
+	rcutable_peer_synchronize();
 	done = __atomic_load_n(&gp_done, __ATOMIC_RELAXED);
-	/* Release: liburcu's grace period precedes the raise; pairs with the
+	/* Release: the peer's grace period precedes the raise; pairs with the
 	 * acquire in poll_state_synchronize_rcu(). */
 	while (done < mine &&
 	       !__atomic_compare_exchange_n(&gp_done, &done, mine, true,
@@ -153,7 +144,7 @@ static void adapter_synchronize(const char *who)
 
 void synchronize_rcu(void) { adapter_synchronize("synchronize_rcu"); }
 
-/* liburcu has no expedited grace period: emulated by a normal one. */
+/* Neither peer has an expedited grace period: emulated by a normal one. */
 void synchronize_rcu_expedited(void) { adapter_synchronize("synchronize_rcu_expedited"); }
 
 unsigned long get_state_synchronize_rcu(void)
@@ -177,7 +168,7 @@ void cond_synchronize_rcu(unsigned long oldstate)
 		synchronize_rcu();
 }
 
-void rcu_cpu_stall_reset(void) {}	/* liburcu has no stall warnings */
+void rcu_cpu_stall_reset(void) {}	/* the peers have no stall warnings */
 
 /* ---- Callbacks -------------------------------------------------------------- */
 
@@ -187,11 +178,11 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	rcutable_cbq_check_call("call_rcu", head, func);
 	if (!registered)
 		rcu_register_thread();
-	rcutable_urcu_call(head, (void (*)(void *))func);
+	rcutable_peer_call(head, (void (*)(void *))func);
 }
 
 struct kfree_record {
-	struct rcu_head head;	/* first: liburcu hands it back */
+	struct rcu_head head;	/* first: the peer hands it back */
 	void *obj;
 };
 
@@ -203,7 +194,7 @@ static void kfree_record_cb(struct rcu_head *head)
 	free(k);
 }
 
-/* Emulated: liburcu has no kfree_rcu(); the user's head stays unused. */
+/* Emulated: the peers have no kfree_rcu(); the user's head stays unused. */
 void rcutable_kfree_rcu(struct rcu_head *head, size_t offset)
 {
 	struct kfree_record *k = malloc(sizeof(*k));
@@ -218,17 +209,17 @@ void rcu_barrier(void)
 {
 	bool was_online;
 
-	if (rcutable_urcu_on_callback_thread())
+	if (rcutable_peer_on_callback_thread())
 		rcutable_die("rcu_barrier() called from a call_rcu() callback: it "
 			     "would wait for itself");
 	if (!registered)
 		rcu_register_thread();
 	was_online = rcutable_gp_wait_begin("rcu_barrier");
-	rcutable_urcu_barrier();
+	rcutable_peer_barrier();
 	rcutable_gp_wait_end(was_online);
 }
 
-/* ---- Exit (emulated: liburcu does not drain at exit) --------------------- */
+/* ---- Exit (emulated: the peers do not drain at exit) --------------------- */
 
 static struct rcutable_completion drained;
 
@@ -245,7 +236,7 @@ static void drain_at_exit(void)
 	unsigned long ms = rcutable_env_ulong("RCUTABLE_EXIT_TIMEOUT_MS", 10000);
 	pthread_t t;
 
-	if (rcutable_urcu_on_callback_thread())
+	if (rcutable_peer_on_callback_thread())
 		return;
 	/* QSBR: the exiting thread must not hold back the grace periods
 	 * the drain waits for. */
@@ -261,27 +252,16 @@ static void drain_at_exit(void)
 }
 
 const struct rcutable_impl rcutable_impl_info = {
-	.name = "ext-liburcu-" RCUTABLE_URCU_FLAVOR_NAME,
+	.name = RCUTABLE_PEER_NAME,
 	.flavor = RCUTABLE_FLAVOR_RCU,
-	.summary = "peer: liburcu's urcu-" RCUTABLE_URCU_FLAVOR_NAME
-		   " flavor (Debian liburcu-dev) behind rcutable's API",
-	/* urcu-bp registers a thread at its first rcu_read_lock(). */
-#ifdef RCUTABLE_URCU_BP
-	.readers_must_register = false,
-#else
-	.readers_must_register = true,
-#endif
+	.summary = RCUTABLE_PEER_SUMMARY,
+	.readers_must_register = RCUTABLE_PEER_READERS_MUST_REGISTER,
 	.readers_report_qs = RCUTABLE_READERS_REPORT_QS,
 	.readers_may_sleep = false,
 	.is_control = false,
 	.needs = "",
-	/* liburcu's QSBR cannot tell a section from an online stretch. */
-	.native = RCUTABLE_API_READ_SIDE | RCUTABLE_API_SYNCHRONIZE |
-		  RCUTABLE_API_CALL | RCUTABLE_API_BARRIER |
-		  (RCUTABLE_READERS_REPORT_QS ? 0 : RCUTABLE_API_VALIDATION) |
-		  RCUTABLE_API_LIFECYCLE,
-	.emulated = RCUTABLE_API_EXPEDITED | RCUTABLE_API_POLLED |
-		    RCUTABLE_API_KFREE | RCUTABLE_API_CONSOLIDATED |
-		    RCUTABLE_API_EXIT_DRAIN | RCUTABLE_API_FORK,
-	/* absent: RCUTABLE_API_STALL, RCUTABLE_API_READER_CHECKS */
+	.native = RCUTABLE_PEER_NATIVE,
+	.emulated = RCUTABLE_PEER_EMULATED,
+	/* absent: the rest, among them RCUTABLE_API_STALL and
+	 * RCUTABLE_API_READER_CHECKS */
 };
