@@ -16,7 +16,7 @@ IMPLS := memb signal mb qsbr busted ext-liburcu-memb ext-liburcu-signal \
 	ext-liburcu-mb ext-liburcu-qsbr ext-liburcu-bp ext-ck-epoch
 # SRCU: srcu (compiler-barrier readers, the default), srcu-mb (the kernel's
 # full-fence readers) and the busted-srcu control, one update side for both.
-SRCU_IMPLS := srcu srcu-mb busted-srcu
+SRCU_IMPLS := srcu srcu-mb busted-srcu ext-ck-epoch-srcu
 # RCU Tasks: tasks and the busted-tasks control.
 TASKS_IMPLS := tasks busted-tasks
 INSTALL_IMPLS := memb signal mb qsbr srcu srcu-mb tasks
@@ -58,8 +58,12 @@ ext-liburcu-qsbr_LIBS := $(call liburcu_libs,qsbr)
 ext-liburcu-bp_SRCS := $(LIBURCU_ADAPTER_SRCS)
 ext-liburcu-bp_CPPFLAGS := $(call liburcu_cppflags,bp) -DRCUTABLE_URCU_BP
 ext-liburcu-bp_LIBS := $(call liburcu_libs,bp)
+ck_libs := $(shell pkg-config --libs ck 2>/dev/null || echo -lck)
 ext-ck-epoch_SRCS := impls/common/peer_adapter.c impls/common/ck_epoch_side.c
-ext-ck-epoch_LIBS := $(shell pkg-config --libs ck 2>/dev/null || echo -lck)
+ext-ck-epoch_LIBS := $(ck_libs)
+# ck_epoch again, as an SRCU peer: an epoch per domain.
+ext-ck-epoch-srcu_SRCS := impls/ext-ck-epoch-srcu/ck_epoch_srcu.c
+ext-ck-epoch-srcu_LIBS := $(ck_libs)
 # Headers of impls/common that an implementation's rcu_impl.h or
 # srcu_impl.h includes.
 INSTALLED_COMMON_HEADERS := impls/common/counter_state.h \
@@ -181,13 +185,13 @@ $(B)/$(1)/conformance: $(SRCU_CONFORMANCE_SRCS) $(SRCU_CONFORMANCE_HDRS) $(PUBLI
 		$$(wildcard impls/$(1)/*.h impls/common/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
 	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) -Iconformance $$(CFLAGS_ALL) \
 		$(SRCU_CONFORMANCE_SRCS) \
-		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) \
+		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) \
 		$$(LDFLAGS_ALL) $(CRITERION_LIBS) -o $$@
 
 $(B)/$(1)/srcu-fork-churn: conformance/stress/srcu_fork_churn.c $(PUBLIC_HEADERS) \
 		$$(wildcard impls/$(1)/*.h impls/common/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
 	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) $$(CFLAGS_ALL) $$< \
-		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$(LDFLAGS_ALL) -o $$@
+		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) $$(LDFLAGS_ALL) -o $$@
 endef
 $(foreach i,$(SRCU_IMPLS),$(eval $(call SRCU_RULES,$(i))))
 

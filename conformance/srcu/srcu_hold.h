@@ -15,6 +15,7 @@
 #ifndef RCUTABLE_CONFORMANCE_SRCU_HOLD_H
 #define RCUTABLE_CONFORMANCE_SRCU_HOLD_H
 
+#include <string.h>
 #include <rcutable/srcu.h>
 #include "harness.h"
 
@@ -60,13 +61,15 @@ bool srcu_action_synchronize(struct srcu_hold *h);
 bool srcu_action_synchronize_expedited(struct srcu_hold *h);
 bool srcu_action_call_srcu_wait(struct srcu_hold *h);	/* call_srcu, wait for it */
 
-/* Skip unless the implementation provides api natively. */
+/* Skip unless the implementation provides api, natively or emulated;
+ * rcutable's own SRCU has its checks in a checking build only. */
 #define srcu_skip_unless(api, what)					\
 	do {								\
-		if (!(rcutable_srcu_impl_info.native & (api)))		\
-			cr_skip_test("%s in %s only in a checking build "	\
-				     "(make DEBUG=1)", (what),		\
-				     rcutable_srcu_impl_info.name);	\
+		const struct rcutable_impl *i_ = &rcutable_srcu_impl_info; \
+		if (!((i_->native | i_->emulated) & (api)))		\
+			cr_skip_test("absent in %s: %s%s", i_->name, (what), \
+				     strncmp(i_->name, "ext-", 4) ?	\
+				     " (make DEBUG=1 builds it)" : "");	\
 	} while (0)
 
 /* Threads of this process now, from /proc/self/status. */

@@ -8,9 +8,7 @@
  * registration (its first rcu_read_lock(), or rcu_register_thread()):
  * ck_epoch_recycle() hands back a record an exited thread left, else a new
  * one is ck_epoch_register()ed; records are never freed, as ck requires.
- * A grace period is ck_epoch_synchronize_wait(): it spins while readers
- * hold the epoch back, and the wait hook given to it yields, then sleeps,
- * so a preempted reader on an oversubscribed machine gets the CPU.
+ * A grace period is ck_epoch_synchronize_wait() (ck_epoch_wait.h).
  *
  * ck_epoch has no callback thread: ck_epoch_call() pushes onto the caller's
  * own record (single producer) and only that thread's later ck_epoch_poll()
@@ -23,11 +21,11 @@
  */
 #define _GNU_SOURCE
 #include <pthread.h>
-#include <sched.h>
 #include <stdlib.h>
 
 #include <rcutable/rcupdate.h>
 #include "cbq.h"
+#include "ck_epoch_wait.h"
 #include "diag.h"
 #include "peer_side.h"
 
@@ -107,40 +105,9 @@ void rcutable_peer_read_unlock(void)
 
 /* ---- Grace periods -------------------------------------------------------- */
 
-struct holdout_wait {
-	uint64_t since;		/* when the first holdout was seen */
-};
-
-/* ck_epoch_synchronize_wait()'s hook, called each time a reader holds the
- * epoch back: keep spinning for 20 us, then yield for up to 1 ms, then
- * sleep 50 us at a time. */
-static void wait_for_holdout(ck_epoch_t *epoch, ck_epoch_record_t *holdout, void *arg)
-{
-	struct holdout_wait *w = arg;
-	uint64_t now = rcutable_now_ns();
-
-	(void)epoch;
-	(void)holdout;
-	if (!w->since)
-		w->since = now;
-	else if (now - w->since >= 1000000)
-		rcutable_sleep_ns(50000);
-	else if (now - w->since >= 20000)
-		sched_yield();
-}
-
 void rcutable_peer_synchronize(void)
 {
-	struct holdout_wait w = { 0 };
-
-	/* ck_epoch_synchronize_wait() begins with a full fence, which orders
-	 * the caller's earlier accesses (an unlink) before its scan of the
-	 * records; pairs with the fence in ck_epoch_begin(). */
-	ck_epoch_synchronize_wait(&rcutable_ck_epoch, wait_for_holdout, &w);
-	/* Its scan ends on relaxed loads of the readers' counts: order them
-	 * before the caller's later accesses (a free); pairs with the release
-	 * fence in ck_epoch_end(). */
-	rcutable_smp_mb();
+	rcutable_ck_synchronize(&rcutable_ck_epoch, false);
 }
 
 /* ---- Callbacks (emulated: rcutable's engine, ck's grace period) ---------- */

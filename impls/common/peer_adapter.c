@@ -24,6 +24,7 @@
 #include "cbq.h"
 #include "completion.h"
 #include "diag.h"
+#include "gp_count.h"
 #include "peer_side.h"
 #include "sigmask.h"
 
@@ -113,32 +114,18 @@ int rcutable_reserved_signal(void)
 
 /* ---- Grace periods, and the polled cookies (emulated) ------------------- */
 
-/*
- * Each grace period run through this adapter takes a start number before
- * it calls the peer; when it returns it raises gp_done to at least that
- * number.  A cookie is the start count when it was taken: a grace period
- * numbered above it began after the cookie, so gp_done > cookie means a
- * full grace period has elapsed since.  (Grace periods the peer runs for
- * itself are not counted: the emulation may wait longer, never shorter.)
- */
-static unsigned long gp_started, gp_done;
+/* Counts the grace periods run through this adapter (gp_count.h). */
+static struct rcutable_gp_count gp_count;
 
 static void adapter_synchronize(const char *who)
 {
 	bool was_online = rcutable_gp_wait_begin(who);
-	unsigned long mine, done;
+	unsigned long mine;
 
 	pthread_once(&init_once, adapter_init);
-	/* Seq_cst: the caller's earlier accesses precede taking the number. */
-	mine = __atomic_add_fetch(&gp_started, 1, __ATOMIC_SEQ_CST);
+	mine = rcutable_gp_count_begin(&gp_count);
 	rcutable_peer_synchronize();
-	done = __atomic_load_n(&gp_done, __ATOMIC_RELAXED);
-	/* Release: the peer's grace period precedes the raise; pairs with the
-	 * acquire in poll_state_synchronize_rcu(). */
-	while (done < mine &&
-	       !__atomic_compare_exchange_n(&gp_done, &done, mine, true,
-					    __ATOMIC_RELEASE, __ATOMIC_RELAXED))
-		;
+	rcutable_gp_count_end(&gp_count, mine);
 	rcutable_gp_wait_end(was_online);
 }
 
@@ -149,17 +136,12 @@ void synchronize_rcu_expedited(void) { adapter_synchronize("synchronize_rcu_expe
 
 unsigned long get_state_synchronize_rcu(void)
 {
-	/* Seq_cst: the caller's earlier accesses precede the read. */
-	return __atomic_load_n(&gp_started, __ATOMIC_SEQ_CST);
+	return rcutable_gp_count_cookie(&gp_count);
 }
 
 bool poll_state_synchronize_rcu(unsigned long oldstate)
 {
-	/* Acquire: pairs with the release in adapter_synchronize(). */
-	bool done = __atomic_load_n(&gp_done, __ATOMIC_ACQUIRE) > oldstate;
-
-	rcutable_smp_mb();
-	return done;
+	return rcutable_gp_count_elapsed(&gp_count, oldstate);
 }
 
 void cond_synchronize_rcu(unsigned long oldstate)
