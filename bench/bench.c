@@ -418,32 +418,10 @@ static void register_all(void)
 			GBENCH_US);
 }
 
-/* The conformance groups whose features the implementation emulates. */
-static void emulated_groups(char *buf, size_t len)
-{
-	static const struct { unsigned bit; const char *group; } map[] = {
-		{ RCUTABLE_API_EXPEDITED, "expedited" },
-		{ RCUTABLE_API_POLLED, "polled" },
-		{ RCUTABLE_API_KFREE, "free_memory" },
-		{ RCUTABLE_API_CONSOLIDATED, "consolidation" },
-		{ RCUTABLE_API_EXIT_DRAIN | RCUTABLE_API_FORK, "lifecycle" },
-	};
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
-		if (rcutable_impl_info.emulated & map[i].bit)
-			used += (size_t)snprintf(buf + used, len - used, "%s%s",
-						 used ? " " : "", map[i].group);
-}
-
 int main(int argc, char **argv)
 {
-	char groups[256];
-
 	bench_setup(&argc, argv, rcutable_impl_info.name, rcutable_impl_info.summary);
-	emulated_groups(groups, sizeof(groups));
-	gbench_context("rcutable_emulated_groups", groups);
+	bench_context_apis(&rcutable_impl_info);
 	register_all();
 	return gbench_main(argc, argv);
 }

@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <time.h>
+#include <rcutable/impl.h>
 #include <rcutable/types.h>
 #include "gbench.h"
 
@@ -113,5 +114,14 @@ void register_gp_latency(const char *name, gbench_fn fn, void *arg, long calls);
  * Exits with a message on a bad flag or an unreadable topology.
  */
 void bench_setup(int *argc, char **argv, const char *impl, const char *summary);
+
+/*
+ * Write the descriptor's API sets into the JSON context: rcutable_native and
+ * rcutable_emulated, each the lower-case names of its enum rcutable_api bits
+ * (read_side synchronize expedited call barrier polled kfree validation
+ * consolidated lifecycle stall reader_checks exit_drain fork), space-separated.
+ * A bit in neither set is absent.
+ */
+void bench_context_apis(const struct rcutable_impl *impl);
 
 #endif /* RCUTABLE_BENCH_HARNESS_H */

@@ -463,6 +463,7 @@ int main(int argc, char **argv)
 
 #if HT_HAS_RCU
 	bench_setup(&argc, argv, ht_impl_info.name, ht_impl_info.summary);
+	bench_context_apis(&ht_impl_info);
 #else
 	bench_setup(&argc, argv, "rwlock",
 		    "no RCU: one pthread_rwlock_t (glibc's default kind) over the table");

@@ -137,13 +137,16 @@ static void bm_gp_latency(gbench_state *st)
 
 int main(int argc, char **argv)
 {
-	char cpus[16];
+	char cpus[16] __attribute__((unused));
 
 	bench_setup(&argc, argv, rcutable_srcu_impl_info.name,
 		    rcutable_srcu_impl_info.summary);
+	bench_context_apis(&rcutable_srcu_impl_info);
 	gbench_context("rcutable_flavor", "srcu");
+#ifdef RCUTABLE_SRCU_STATE_H	/* rcutable's own SRCU: per-CPU counters */
 	snprintf(cpus, sizeof(cpus), "%u", bench_srcu.ncpus);
 	gbench_context("srcu_counter_cpus", cpus);
+#endif
 	gbench_repetitions(gbench_register("read_empty", bench_read_empty, NULL), 5);
 	gbench_repetitions(gbench_register("read_pair", bm_read_pair, NULL), 5);
 	gbench_repetitions(gbench_register("read_pair_under_updater",

@@ -191,6 +191,7 @@ int main(int argc, char **argv)
 
 	bench_setup(&argc, argv, rcutable_tasks_impl_info.name,
 		    rcutable_tasks_impl_info.summary);
+	bench_context_apis(&rcutable_tasks_impl_info);
 	spin_calls = gp_calls / 10 > 100 ? gp_calls / 10 : 100;
 	gbench_context("rcutable_flavor", "tasks");
 	gbench_manual_time(gbench_register("call_rcu_tasks_enqueue",

@@ -13,6 +13,15 @@ HASH_TABLES = ("bl", "nulls")               # hash/TABLE/updates_Ppct/THREADS (h
 HASH_BASELINE = "rwlock"                    # its run and its table share the name
 HASH_UPDATE_PCTS = (0, 1, 10)
 HASH_THREADS = (1, 2, 4, 8, 16, 32)      # to 8, or to twice the CPUs
+# The conformance group that tests each API with a group of its own.  APIs
+# are enum rcutable_api's bits (include/rcutable/impl.h) by the names the
+# benchmarks write in context rcutable_native and rcutable_emulated
+# (bench_context_apis() in bench/harness.c).
+API_GROUPS = {"expedited": "expedited", "polled": "polled", "kfree": "free_memory",
+              "consolidated": "consolidation", "exit_drain": "lifecycle", "fork": "lifecycle",
+              "call": "callbacks", "barrier": "barrier"}
+KNOWN_FAILURES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                  "..", "conformance", "known-failures")
 
 
 def peer_of(impl):
@@ -33,7 +42,13 @@ class Run:
         data = json.load(open(path))
         self.context = data["context"]
         self.impl = self.context["rcutable_impl"]
-        self.emulated_groups = set(self.context.get("rcutable_emulated_groups", "").split())
+        self.apis_recorded = "rcutable_native" in self.context
+        self.native = set(self.context.get("rcutable_native", "").split())
+        self.emulated = set(self.context.get("rcutable_emulated", "").split())
+        groups = {API_GROUPS[a] for a in self.emulated if a in API_GROUPS}
+        # JSON without the API sets names the emulated groups itself.
+        self.emulated_groups = groups or set(
+            self.context.get("rcutable_emulated_groups", "").split())
         self.runs = {}          # base name -> list of per-repetition entries
         self.aggregates = {}    # (base name, aggregate) -> entry
         for b in data["benchmarks"]:
@@ -46,6 +61,13 @@ class Run:
                 self.aggregates[(key, b["aggregate_name"])] = b
             else:
                 self.runs.setdefault(key, []).append(b)
+
+    def api(self, name):
+        """native, emulated or absent, as the descriptor says; None if not recorded."""
+        if not self.apis_recorded:
+            return None
+        return "native" if name in self.native else \
+            "emulated" if name in self.emulated else "absent"
 
     def get(self, name, field):
         """A field of a benchmark: the median over repetitions, else its one run."""
@@ -96,7 +118,8 @@ def load(d):
     runs = {}
     for p in sorted(glob.glob(os.path.join(d, "bench-*.json"))):
         r = Run(p)
-        runs[r.impl] = r
+        if r.context.get("rcutable_flavor", "rcu") == "rcu":
+            runs[r.impl] = r
     conf_path = os.path.join(d, "conformance.txt")
     conf = open(conf_path).read() if os.path.exists(conf_path) else ""
     icount = {}
@@ -109,29 +132,60 @@ def load(d):
     return machine, runs, conf, icount
 
 
+def _tab_lines(path, fields):
+    """The lines of a tab-separated file split into fields (comments and
+    blank lines skipped, missing fields empty); none if there is no file."""
+    if not os.path.exists(path):
+        return []
+    rows = [line.rstrip("\n").split("\t", fields - 1) for line in open(path)]
+    return [r + [""] * (fields - len(r)) for r in rows if r[0].strip() and not r[0].startswith("#")]
+
+
+def load_failures(d):
+    """[(impl, group::test, message)] of results/conformance-failures.txt
+    (scripts/run-all), or None if the run did not write it."""
+    path = os.path.join(d, "conformance-failures.txt")
+    return [tuple(r) for r in _tab_lines(path, 3)] if os.path.exists(path) else None
+
+
+def known_failures(impl):
+    """{group::test: reason} of conformance/known-failures/<impl>.txt."""
+    return dict(_tab_lines(os.path.join(KNOWN_FAILURES_DIR, impl + ".txt"), 2))
+
+
+def _flavor_runs(d, flavor):
+    """{impl: Run} of FLAVOR-bench-*.json: the default (named after the
+    flavor) first, then rcutable's others, then the peers."""
+    runs = [Run(p) for p in glob.glob(os.path.join(d, f"{flavor}-bench-*.json"))]
+    return {r.impl: r for r in sorted(
+        runs, key=lambda r: (r.impl != flavor, r.impl.startswith("ext-"), r.impl))}
+
+
+def is_srcu(impl):
+    """An SRCU implementation's name: srcu, srcu-*, or a peer's <peer>-srcu."""
+    return impl == "srcu" or impl.startswith("srcu-") or impl.endswith("-srcu")
+
+
 def load_srcu(d):
     """{impl: Run} of the SRCU implementations (srcu-bench-*.json), the
-    default (srcu) first."""
-    runs = [Run(p) for p in sorted(glob.glob(os.path.join(d, "srcu-bench-*.json")))]
-    return {r.impl: r for r in sorted(runs, key=lambda r: (r.impl != "srcu", r.impl))}
+    default (srcu) first, the peers last."""
+    return _flavor_runs(d, "srcu")
 
 
 def load_tasks(d):
     """{impl: Run} of the RCU Tasks implementations (tasks-bench-*.json),
-    the default (tasks) first."""
-    runs = [Run(p) for p in sorted(glob.glob(os.path.join(d, "tasks-bench-*.json")))]
-    return {r.impl: r for r in sorted(runs, key=lambda r: (r.impl != "tasks", r.impl))}
+    the default (tasks) first, the peers last."""
+    return _flavor_runs(d, "tasks")
 
 
 def load_hash(d):
     """{impl: Run} of the hash-table benchmark (hash-bench-*.json):
     rcutable's RCU implementations each followed by its peer, then the
-    SRCU ones, then the rwlock baseline."""
+    SRCU ones (peers last), then the rwlock baseline."""
     paths = sorted(glob.glob(os.path.join(d, "hash-bench-*.json")))
     runs = {r.impl: r for r in (Run(p) for p in paths)}
-    rcu = ordered({n: r for n, r in runs.items()
-                   if n != HASH_BASELINE and not n.startswith("srcu")})
-    rest = sorted(n for n in runs if n.startswith("srcu")) + \
+    rcu = ordered({n: r for n, r in runs.items() if n != HASH_BASELINE and not is_srcu(n)})
+    rest = ordered({n: r for n, r in sorted(runs.items()) if is_srcu(n)}) + \
         [n for n in runs if n == HASH_BASELINE]
     return {n: runs[n] for n in rcu + rest}
 
