@@ -6,6 +6,7 @@
 #   make check           scripts/deps, then every test; ends "N passed, N failed"
 #   make conformance     the implementation x test-group matrix
 #   make results         the main job (benchmarks, plots, RESULTS.md)
+#   make torture         the torture test of every implementation (DURATION=20 s each)
 #   make install PREFIX=/usr/local
 
 PREFIX ?= /usr/local
@@ -105,7 +106,7 @@ PUBLIC_HEADERS := $(wildcard include/rcutable/*.h)
 COMMON_LIB := $(B)/common/librcutable-common.a
 COMMON_OBJS := $(patsubst impls/common/%.c,$(B)/common/%.o,$(COMMON_SRCS))
 
-.PHONY: all check conformance results install clean print-impls print-srcu-impls \
+.PHONY: all check conformance results torture install clean print-impls print-srcu-impls \
 	print-tasks-impls
 all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(B)/$(i)/bench $(B)/$(i)/icount $(B)/pkgconfig/rcutable-$(i).pc) \
@@ -114,7 +115,8 @@ all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(foreach i,$(TASKS_IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(B)/pkgconfig/rcutable-$(i).pc) $(B)/tasks/bench \
 	$(foreach i,$(HASH_IMPLS) $(HASH_SRCU_IMPLS),$(B)/$(i)/hash-bench) $(B)/bench/hash-rwlock \
-	$(B)/bench/test-gbench $(B)/bench/test-placement
+	$(B)/bench/test-gbench $(B)/bench/test-placement \
+	$(foreach i,$(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS),$(B)/$(i)/torture)
 
 # The Google Benchmark shim: C benchmarks, one C++ file.
 GBENCH_LIBS := $(shell pkg-config --libs benchmark 2>/dev/null || echo -lbenchmark)
@@ -206,6 +208,22 @@ $(B)/$(1)/conformance: $(TASKS_CONFORMANCE_SRCS) $(TASKS_CONFORMANCE_HDRS) $(PUB
 endef
 $(foreach i,$(TASKS_IMPLS),$(eval $(call TASKS_RULES,$(i))))
 
+# The torture test of one implementation: TORTURE_RULES(impl, flavor) links
+# conformance/torture/torture.c with the flavor's operations
+# (torture_<flavor>.c).
+TORTURE_HDRS := conformance/torture/torture.h
+define TORTURE_RULES
+$(B)/$(1)/torture: conformance/torture/torture.c conformance/torture/torture_$(2).c \
+		$(TORTURE_HDRS) $(PUBLIC_HEADERS) $$(wildcard impls/$(1)/*.h impls/common/*.h) \
+		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
+	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) $$(CFLAGS_ALL) conformance/torture/torture.c \
+		conformance/torture/torture_$(2).c $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) \
+		$$($(1)_LIBS) $$(LDFLAGS_ALL) -o $$@
+endef
+$(foreach i,$(IMPLS),$(eval $(call TORTURE_RULES,$(i),rcu)))
+$(foreach i,$(SRCU_IMPLS),$(eval $(call TORTURE_RULES,$(i),srcu)))
+$(foreach i,$(TASKS_IMPLS),$(eval $(call TORTURE_RULES,$(i),tasks)))
+
 # A benchmark program: BENCH_PROGRAM(impl, source, program, cppflags)
 # builds $(B)/impl/program from bench/source against impl's library.
 define BENCH_PROGRAM
@@ -239,6 +257,11 @@ conformance: all
 results:
 	scripts/deps
 	scripts/run-all
+
+DURATION ?= 20
+torture:
+	scripts/deps
+	scripts/torture $(DURATION)
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/include/rcutable/impls/common \
