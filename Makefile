@@ -116,7 +116,8 @@ all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(B)/pkgconfig/rcutable-$(i).pc) $(B)/tasks/bench \
 	$(foreach i,$(HASH_IMPLS) $(HASH_SRCU_IMPLS),$(B)/$(i)/hash-bench) $(B)/bench/hash-rwlock \
 	$(B)/bench/test-gbench $(B)/bench/test-placement \
-	$(foreach i,$(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS),$(B)/$(i)/torture)
+	$(foreach i,$(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS),$(B)/$(i)/torture) \
+	$(foreach i,$(IMPLS),$(B)/$(i)/flood)
 
 # The Google Benchmark shim: C benchmarks, one C++ file.
 GBENCH_LIBS := $(shell pkg-config --libs benchmark 2>/dev/null || echo -lbenchmark)
@@ -173,6 +174,11 @@ $(B)/$(1)/conformance: $(CONFORMANCE_SRCS) $(CONFORMANCE_HDRS) $(PUBLIC_HEADERS)
 		$(CONFORMANCE_SRCS) \
 		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) \
 		$$(LDFLAGS_ALL) $(CRITERION_LIBS) -o $$@
+
+$(B)/$(1)/flood: conformance/stress/flood.c $(PUBLIC_HEADERS) $$(wildcard impls/$(1)/*.h) \
+		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
+	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) $$(CFLAGS_ALL) $$< \
+		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) $$(LDFLAGS_ALL) -o $$@
 
 $(B)/$(1)/icount: bench/icount.c $(PUBLIC_HEADERS) $$(wildcard impls/$(1)/*.h) \
 		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)

@@ -194,6 +194,15 @@ def hash_figure(run, table, pct, threads, field="lookups_per_s"):
     return run.get(f"hash/{table}/updates_{pct}pct/{threads}", field)
 
 
+def load_flood(d):
+    """{impl: figures} of the call_rcu() flood (flood-*.json, conformance/stress/flood.c)."""
+    out = {}
+    for path in sorted(glob.glob(os.path.join(d, "flood-*.json"))):
+        f = json.load(open(path))
+        out[f["impl"]] = f
+    return out
+
+
 def ordered(runs):
     """rcutable's implementations first, each followed by its peer."""
     names = [n for n in runs if not n.startswith("ext-")]
