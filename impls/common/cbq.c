@@ -115,12 +115,22 @@ static bool cbq_detach(struct rcutable_cbq *q)
 	return true;
 }
 
+/*
+ * Callbacks invoked between two safe points of the worker: fork() and the
+ * exit count wait at most this many callbacks for one, and a flood's batch
+ * pays one lock round trip per this many callbacks instead of each.
+ */
+#define CBQ_SAFE_POINT_EVERY	64
+
 /* Invoke q->batch in order, each callback under q->consumer_lock. */
 static void cbq_invoke_batch(struct rcutable_cbq *q)
 {
+	unsigned since_safe_point = 0;
 	struct rcu_head *h;
+	size_t left;
 
 	pthread_mutex_lock(&q->consumer_lock);
+	left = q->in_flight;
 	while ((h = q->batch)) {
 		/* Read before invoking: the callback may free h. */
 		rcu_callback_t func = h->func;
@@ -131,10 +141,14 @@ static void cbq_invoke_batch(struct rcutable_cbq *q)
 			free((char *)h - (uintptr_t)func);
 		else
 			func(h);
-		__atomic_fetch_sub(&q->in_flight, 1, __ATOMIC_RELAXED);
-		/* A safe point between callbacks, for fork() and exit counts. */
-		pthread_mutex_unlock(&q->consumer_lock);
-		pthread_mutex_lock(&q->consumer_lock);
+		/* Only the worker writes in_flight while it runs. */
+		__atomic_store_n(&q->in_flight, --left, __ATOMIC_RELAXED);
+		if (++since_safe_point == CBQ_SAFE_POINT_EVERY) {
+			since_safe_point = 0;
+			/* A safe point between callbacks, for fork() and exit counts. */
+			pthread_mutex_unlock(&q->consumer_lock);
+			pthread_mutex_lock(&q->consumer_lock);
+		}
 	}
 	pthread_mutex_unlock(&q->consumer_lock);
 }
