@@ -27,7 +27,7 @@ HASH_SRCU_IMPLS := $(filter-out busted-srcu,$(SRCU_IMPLS))
 
 COMMON_SRCS := impls/common/diag.c impls/common/cbq.c impls/common/irq.c \
 	impls/common/wait_gp.c impls/common/sigmask.c impls/common/membarrier.c \
-	impls/common/srcu_domain.c impls/common/srcu_check.c
+	impls/common/srcu_domain.c impls/common/srcu_check.c impls/common/srcu_lifecycle.c
 memb_SRCS := impls/memb/memb.c impls/common/counter_gp.c
 signal_SRCS := impls/signal/signal.c impls/common/counter_gp.c
 mb_SRCS := impls/mb/mb.c impls/common/self_fence.c impls/common/counter_gp.c
@@ -68,7 +68,8 @@ ext-ck-epoch-srcu_LIBS := $(ck_libs)
 # Headers of impls/common that an implementation's rcu_impl.h or
 # srcu_impl.h includes.
 INSTALLED_COMMON_HEADERS := impls/common/counter_state.h \
-	impls/common/counter_reader.h impls/common/qsbr_reader.h \
+	impls/common/counter_reader.h impls/common/qsbr_reader.h impls/common/no_qs_reader.h \
+	impls/common/srcu_lifecycle.h \
 	impls/common/percpu_count.h impls/common/srcu_state.h impls/common/srcu_reader.h
 
 CONFORMANCE_SRCS := $(wildcard conformance/*.c)

@@ -27,10 +27,7 @@ static inline void rcu_read_unlock(void)
 }
 
 static inline bool rcu_read_lock_held(void) { return rcutable_busted_nesting != 0; }
-static inline void rcu_quiescent_state(void) {}
-static inline void rcu_thread_offline(void) {}
-static inline void rcu_thread_online(void) {}
-static inline bool rcu_is_watching(void) { return true; }
+#include "no_qs_reader.h"
 
 #define RCUTABLE_READERS_REPORT_QS	0
 /* The control refuses nothing. */

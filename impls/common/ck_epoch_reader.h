@@ -47,10 +47,7 @@ static inline bool rcu_read_lock_held(void)
 }
 
 #define RCUTABLE_READERS_REPORT_QS	0
-static inline void rcu_quiescent_state(void) {}
-static inline void rcu_thread_offline(void) {}
-static inline void rcu_thread_online(void) {}
-static inline bool rcu_is_watching(void) { return true; }
+#include "no_qs_reader.h"
 static inline bool rcutable_reader_in_section(void) { return rcu_read_lock_held(); }
 
 /* The descriptor's traits (peer_adapter.c).  ck_epoch has no callback

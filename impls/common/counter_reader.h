@@ -101,9 +101,6 @@ static inline bool rcutable_reader_in_section(void)
 }
 
 /* Readers of these implementations never need to report quiescent states. */
-static inline void rcu_quiescent_state(void) {}
-static inline void rcu_thread_offline(void) {}
-static inline void rcu_thread_online(void) {}
-static inline bool rcu_is_watching(void) { return true; }
+#include "no_qs_reader.h"
 
 #endif /* RCUTABLE_COUNTER_READER_H */

@@ -174,19 +174,8 @@ int rcutable_init_srcu_struct(struct srcu_struct *ssp, const char *name)
 
 void rcutable_srcu_check_usable(const struct srcu_struct *ssp, const char *who)
 {
-	if (!ssp)
-		rcutable_die("%s(NULL)", who);
-	switch (RCUTABLE_READ_ONCE(ssp->state)) {
-	case RCUTABLE_SRCU_READY:
-		return;
-	case RCUTABLE_SRCU_CLEANED_UP:
-		rcutable_die("%s() on SRCU domain %s after cleanup_srcu_struct()",
-			     who, ssp->name);
-	default:
-		rcutable_die("%s() on an srcu_struct at %p that was never initialized "
-			     "(DEFINE_SRCU(), DEFINE_STATIC_SRCU() or init_srcu_struct() "
-			     "first)", who, (const void *)ssp);
-	}
+	rcutable_srcu_check_state(ssp, ssp ? RCUTABLE_READ_ONCE(ssp->state) : 0,
+				  ssp ? ssp->name : NULL, who);
 }
 
 struct rcutable_srcu_counts *rcutable_srcu_attach(struct srcu_struct *ssp)

@@ -9,18 +9,13 @@
 
 #include <stdbool.h>
 #include "percpu_count.h"
+#include "srcu_lifecycle.h"
 
 /* One CPU's counts, alone on its cache line. */
 struct rcutable_srcu_counts {
 	unsigned long lock[2];
 	unsigned long unlock[2];
 } __attribute__((aligned(RCUTABLE_PERCPU_STRIDE)));
-
-enum rcutable_srcu_state {
-	RCUTABLE_SRCU_UNINITIALIZED = 0,	/* zeroed memory, never initialized */
-	RCUTABLE_SRCU_READY = 0x53524355,
-	RCUTABLE_SRCU_CLEANED_UP = 0x44454144,
-};
 
 /*
  * A domain as readers see it.  Its update side (grace-period lock and

@@ -68,19 +68,8 @@ static void registry_unlock(const sigset_t *saved)
 
 static void check_usable(const struct srcu_struct *ssp, const char *who)
 {
-	if (!ssp)
-		rcutable_die("%s(NULL)", who);
-	switch (RCUTABLE_READ_ONCE(ssp->state)) {
-	case RCUTABLE_CK_SRCU_READY:
-		return;
-	case RCUTABLE_CK_SRCU_CLEANED_UP:
-		rcutable_die("%s() on SRCU domain %s after cleanup_srcu_struct()",
-			     who, ssp->name);
-	default:
-		rcutable_die("%s() on an srcu_struct at %p that was never initialized "
-			     "(DEFINE_SRCU(), DEFINE_STATIC_SRCU() or init_srcu_struct() "
-			     "first)", who, (const void *)ssp);
-	}
+	rcutable_srcu_check_state(ssp, ssp ? RCUTABLE_READ_ONCE(ssp->state) : 0,
+				  ssp ? ssp->name : NULL, who);
 }
 
 /* Caller holds registry_lock. */
@@ -238,7 +227,7 @@ int rcutable_init_srcu_struct(struct srcu_struct *ssp, const char *name)
 	if (!ssp)
 		rcutable_die("init_srcu_struct(NULL)");
 	registry_lock_blocking_signals(&saved);
-	if (ssp->state == RCUTABLE_CK_SRCU_READY && ssp->id)
+	if (ssp->state == RCUTABLE_SRCU_READY && ssp->id)
 		rcutable_die("init_srcu_struct(%s) on SRCU domain %s, which is already "
 			     "initialized (cleanup_srcu_struct() it first)",
 			     name ? name : "?", ssp->name);
@@ -431,7 +420,7 @@ static void ck_srcu_cleanup(struct srcu_struct *ssp, bool quiesced, const char *
 	}
 	ck_stack_init(&ssp->epoch.records);
 	RCUTABLE_WRITE_ONCE(ssp->id, 0);
-	RCUTABLE_WRITE_ONCE(ssp->state, RCUTABLE_CK_SRCU_CLEANED_UP);
+	RCUTABLE_WRITE_ONCE(ssp->state, RCUTABLE_SRCU_CLEANED_UP);
 	registry_unlock(&saved);
 }
 

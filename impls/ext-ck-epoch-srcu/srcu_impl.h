@@ -19,12 +19,7 @@
 #include <ck_epoch.h>
 #include <rcutable/compiler.h>
 #include "gp_count.h"
-
-enum rcutable_ck_srcu_state {
-	RCUTABLE_CK_SRCU_UNINITIALIZED = 0,	/* zeroed memory */
-	RCUTABLE_CK_SRCU_READY = 0x53524355,
-	RCUTABLE_CK_SRCU_CLEANED_UP = 0x44454144,
-};
+#include "srcu_lifecycle.h"
 
 struct rcutable_cbq;
 
@@ -33,7 +28,7 @@ struct srcu_struct {
 	unsigned long id;		/* the domain's number, 0 until its first
 					 * use and after cleanup: keys the
 					 * threads' record caches */
-	int state;			/* enum rcutable_ck_srcu_state */
+	int state;			/* enum rcutable_srcu_state */
 	const char *name;		/* for messages */
 	struct rcutable_cbq *cbq;	/* call_srcu()'s engine, at its first call */
 	struct rcutable_gp_count gp;	/* polled cookies */
@@ -42,7 +37,7 @@ struct srcu_struct {
 
 /* ck_epoch_init()'s values: the first epoch is 1, no record yet. */
 #define __SRCU_STRUCT_INIT(name_)					\
-	{ .epoch = { .epoch = 1 }, .state = RCUTABLE_CK_SRCU_READY, .name = #name_ }
+	{ .epoch = { .epoch = 1 }, .state = RCUTABLE_SRCU_READY, .name = #name_ }
 
 /* The calling thread's last record: its domain, under which number. */
 struct rcutable_ck_srcu_last {
