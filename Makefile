@@ -3,6 +3,7 @@
 #   make                 build every implementation into build/<impl>/
 #   make DEBUG=1         the checking variant, into build-debug/
 #   make SAN=1           AddressSanitizer + UBSan, into build-asan/
+#   make TSAN=1          ThreadSanitizer, into build-tsan/ (impls/common/tsan.h)
 #   make check           scripts/deps, then every test; ends "N passed, N failed"
 #   make conformance     the implementation x test-group matrix
 #   make results         the main job (benchmarks, plots, RESULTS.md)
@@ -69,7 +70,7 @@ ext-ck-epoch-srcu_LIBS := $(ck_libs)
 # srcu_impl.h includes.
 INSTALLED_COMMON_HEADERS := impls/common/counter_state.h \
 	impls/common/counter_reader.h impls/common/qsbr_reader.h impls/common/no_qs_reader.h \
-	impls/common/srcu_lifecycle.h \
+	impls/common/srcu_lifecycle.h impls/common/tsan.h \
 	impls/common/percpu_count.h impls/common/srcu_state.h impls/common/srcu_reader.h
 
 CONFORMANCE_SRCS := $(wildcard conformance/*.c)
@@ -85,6 +86,11 @@ ifeq ($(DEBUG),1)
 B := build-debug
 VARIANT_CPPFLAGS := -DRCUTABLE_DEBUG=1
 VARIANT_CFLAGS := -O1
+else ifeq ($(TSAN),1)
+B := build-tsan
+VARIANT_CPPFLAGS :=
+VARIANT_CFLAGS := -O1 -fsanitize=thread -fno-omit-frame-pointer -Wno-tsan
+VARIANT_LDFLAGS := -fsanitize=thread
 else ifeq ($(SAN),1)
 B := build-asan
 VARIANT_CPPFLAGS :=

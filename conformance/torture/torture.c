@@ -98,6 +98,7 @@ static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 /* Freed: dead, and back in the pool for reuse. */
 static void elem_free(struct torture_elem *e)
 {
+	e->payload = 0;
 	__atomic_store_n(&e->stage, TORTURE_PIPE_LEN, __ATOMIC_RELAXED);
 	__atomic_store_n(&e->live, 0, __ATOMIC_RELEASE);
 	pthread_mutex_lock(&pool_lock);
@@ -255,6 +256,7 @@ static void *writer(void *arg)
 			break;
 		e->stage = 0;
 		e->domain = d;
+		e->payload = 0x5eed0000ul + (unsigned long)d;
 		__atomic_store_n(&e->live, 1, __ATOMIC_RELAXED);
 		old = current[d];
 		ops->publish(d, e);		/* rcu_assign_pointer(): a release */
@@ -332,7 +334,7 @@ static void section_delay(unsigned long *seed)
 static void *reader(void *arg)
 {
 	unsigned long seed = 0xabcdefull + (unsigned long)(uintptr_t)arg * 104729;
-	unsigned long my_hist[HIST_LEN] = { 0 }, my_freed = 0;
+	unsigned long my_hist[HIST_LEN] = { 0 }, my_freed = 0, payloads = 0;
 	int tokens[3];
 
 	ops->thread_start();
@@ -345,6 +347,7 @@ static void *reader(void *arg)
 			tokens[i] = ops->read_lock(d);
 		p = ops->deref(d);
 		if (p) {
+			payloads += p->payload;
 			section_delay(&seed);
 			/* Acquire: a free's dead mark before its stage store;
 			 * pairs with the release in elem_free(). */
@@ -365,7 +368,7 @@ static void *reader(void *arg)
 		__atomic_add_fetch(&hist[s], my_hist[s], __ATOMIC_RELAXED);
 	__atomic_add_fetch(&freed_seen, my_freed, __ATOMIC_RELAXED);
 	ops->thread_stop();
-	return NULL;
+	return (void *)(uintptr_t)payloads;
 }
 
 /* ---- Drain, summary ------------------------------------------------------------- */

@@ -27,6 +27,10 @@
 struct torture_elem {
 	int stage;
 	int live;			/* 1 from publication until freed, then 0 */
+	/* Written plainly by the writer before publication and by the free,
+	 * read plainly by readers: what ThreadSanitizer checks (a reader's
+	 * read and the free's write with no grace period between are a race). */
+	unsigned long payload;
 	int domain;
 	unsigned long cookie;		/* on a polled retire list: its state */
 	struct rcu_head rh;

@@ -497,6 +497,9 @@ static void gp_run(bool expedited)
 #else
 	rcutable_smp_mb();
 #endif
+	/* Fence B, as TSan sees it: pairs with the releases in
+	 * rcu_read_unlock() and rcutable_reader_store_fenced() (tsan.h). */
+	rcutable_tsan_acquire(&rcutable_rcu_gp);
 	pthread_mutex_unlock(&registry_lock);
 }
 

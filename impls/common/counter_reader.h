@@ -75,6 +75,8 @@ static inline void rcu_read_unlock(void)
 	unsigned long c = RCUTABLE_READ_ONCE(r->ctr);
 
 	if (rcutable_likely((c & RCUTABLE_CTR_NEST_MASK) == RCUTABLE_CTR_NEST_ONE)) {
+		/* The fence below, as TSan sees it (tsan.h). */
+		rcutable_tsan_release(&rcutable_rcu_gp);
 		RCUTABLE_READER_FENCE();
 		RCUTABLE_WRITE_ONCE(r->ctr, RCUTABLE_CTR_IDLE);
 		RCUTABLE_READER_FENCE();

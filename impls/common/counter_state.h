@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 #include <rcutable/compiler.h>
+#include "tsan.h"
 
 #define RCUTABLE_CTR_NEST_ONE	1UL
 #define RCUTABLE_CTR_NEST_MASK	0xffffUL
@@ -62,6 +63,7 @@ __attribute__((noreturn)) void rcutable_reader_misuse(const char *what);
  */
 static inline void rcutable_reader_store_fenced(unsigned long old, unsigned long c)
 {
+	rcutable_tsan_release(&rcutable_rcu_gp);	/* the first fence, for TSan */
 	rcutable_smp_mb();
 	RCUTABLE_WRITE_ONCE(rcutable_rcu_reader.ctr, c);
 	rcutable_smp_mb();

@@ -24,7 +24,7 @@
  * nothing live is touched.  Like the kernel's, it does not order
  * non-temporal stores: end those with sfence.
  */
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(__SANITIZE_THREAD__)	/* TSan sees no asm */
 #define rcutable_smp_mb()	\
 	__asm__ __volatile__("lock; addl $0,-4(%%rsp)" ::: "memory", "cc")
 #else

@@ -26,6 +26,11 @@
 #define __rcu
 #endif
 
+/* ThreadSanitizer does not follow address dependencies: under it, an
+ * acquire load stands for the dependency order. */
+#if defined(__SANITIZE_THREAD__) && !defined(RCUTABLE_DEREFERENCE_ACQUIRE)
+#define RCUTABLE_DEREFERENCE_ACQUIRE
+#endif
 #ifdef RCUTABLE_DEREFERENCE_ACQUIRE
 #define __rcutable_load_dep(p)	__atomic_load_n(&(p), __ATOMIC_ACQUIRE)
 #else
