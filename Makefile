@@ -8,6 +8,7 @@
 #   make conformance     the implementation x test-group matrix
 #   make results         the main job (benchmarks, plots, RESULTS.md)
 #   make torture         the torture test of every implementation (DURATION=20 s each)
+#   make models          spin on the Promela models of the grace periods
 #   make install PREFIX=/usr/local
 
 PREFIX ?= /usr/local
@@ -113,7 +114,7 @@ PUBLIC_HEADERS := $(wildcard include/rcutable/*.h)
 COMMON_LIB := $(B)/common/librcutable-common.a
 COMMON_OBJS := $(patsubst impls/common/%.c,$(B)/common/%.o,$(COMMON_SRCS))
 
-.PHONY: all check conformance results torture install clean print-impls print-srcu-impls \
+.PHONY: all check conformance results torture models install clean print-impls print-srcu-impls \
 	print-tasks-impls
 all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(B)/$(i)/bench $(B)/$(i)/icount $(B)/pkgconfig/rcutable-$(i).pc) \
@@ -275,6 +276,10 @@ DURATION ?= 20
 torture:
 	scripts/deps
 	scripts/torture $(DURATION)
+
+models:
+	scripts/deps
+	scripts/check-models
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/include/rcutable/impls/common \

@@ -1,0 +1,304 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * conformance/models/memb.pml: a Promela model of the memb grace period,
+ * checked by spin (scripts/check-models runs it).
+ *
+ * What it models, from the C code:
+ *   impls/common/counter_reader.h   rcu_read_lock(), rcu_read_unlock()
+ *   impls/common/counter_state.h    the per-thread counter and its encoding
+ *   impls/common/counter_gp.c       gp_synchronize(), gp_run() (fence A,
+ *                                   step 1, step 2 the flip, step 3, fence B),
+ *                                   wait_for_readers(), count_holdouts(),
+ *                                   reader_holds_old_phase()
+ *   impls/memb/memb.c               rcutable_flavor_mb_all() = membarrier()
+ *
+ * Processes: one updater that runs grace periods back to back for ever
+ * (so every pair of consecutive grace periods is covered), and two reader
+ * threads that run outermost sections for ever, each optionally holding
+ * one nested section (depth 2), and that spin may delay for any time
+ * between any two of their steps.
+ *
+ * Abstractions (what is left out, and why that is safe to leave out):
+ *  - Memory is sequentially consistent except for exactly the two
+ *    reorderings that the readers' compiler-only barriers
+ *    (RCUTABLE_READER_FENCE() = rcutable_barrier() in impls/memb/rcu_impl.h)
+ *    permit and that membarrier() exists to forbid:
+ *      (a) rcu_read_lock(): the counter store may wait in the reader's store
+ *          buffer while the section's accesses go ahead (store then load;
+ *          even x86-TSO does this).  rc[i] is the counter as the thread
+ *          itself sees it (store forwarding), ctr[i] as everyone else does,
+ *          pend[i] says the last store has not reached memory yet.
+ *      (b) rcu_read_unlock(): on a weak architecture the section's own
+ *          accesses may still be outstanding when the idle store is
+ *          visible (tail[i]).  x86-TSO forbids this; compile with -DTSO to
+ *          model that machine, where counter_gp.c makes fence B a local
+ *          smp_mb() (RCUTABLE_GP_FENCE_B == 0).
+ *    Loads are not reordered with each other, and the updater's own
+ *    accesses stay in program order (its smp_mb()s around the flip),
+ *    except in the FLIP_UNORDERED variant below.
+ *  - A reader's "section" is the ghost live[i]: set at the section's first
+ *    access, cleared when its last access has completed.  Nested sections
+ *    lie inside the outermost one, so only the outermost is tracked.
+ *  - membarrier() is, for each reader in turn, one atomic step that makes
+ *    the reader's earlier stores visible and completes its earlier accesses
+ *    (mb_on() below): a full fence executed by that thread at some point of
+ *    its program (by IPI, or the scheduler's fence if it is not running).
+ *  - Registration, unregistration, the newcomers list, the grace-period
+ *    lock, gp_seq and batching, the futex sleep/wake protocol of
+ *    wait_for_readers() and rcutable_reader_wake_updater(), stall warnings,
+ *    and the 16-bit nesting limit are not modelled.  The futex path only
+ *    replaces spinning by sleeping, and its extra membarrier() only makes
+ *    readers' stores visible earlier (more waiting, never less).
+ *  - Counter encoding: ctr = nest | phase << 2, nest in 0..2; 0 stands for
+ *    RCUTABLE_CTR_IDLE (every modelled thread is registered, so the
+ *    REGISTERED bit carries no information here).
+ *
+ * Safety property: a section that had performed an access before the
+ * grace period began (old[i], set at the start of the grace period) must
+ * have completed all its accesses when the grace period ends (the assert
+ * at the end of the updater's loop).  "Began" is the instant at which the
+ * caller's unpublish is visible to all: gp_synchronize()'s smp_mb() before
+ * it takes its cookie; a section whose first access comes later sees the
+ * unpublish and need not be waited for.
+ *
+ * Progress property: the label "progress" at the end of each grace period;
+ * run with pan -l under weak fairness (-f): no fair cycle avoids it,
+ * although readers keep entering and leaving sections.
+ *
+ * Variants (spin -DBROKEN=n, -DSTARVE, -DTSO):
+ *   BROKEN=1  a single flip: step 1 is skipped (flip, then wait for the
+ *             old phase only).  Needs two grace periods in a row.
+ *   BROKEN=2  no fence A (no membarrier() at the start).
+ *   BROKEN=3  no fence B on a weak machine (the x86-64 local fence B used
+ *             where reordering (b) exists).
+ *   STARVE    step 1 waits for the current phase instead of the other one:
+ *             new readers can then hold the grace period back for ever
+ *             (for the progress check).
+ *   TSO       reordering (b) impossible, fence B local (x86-64's build).
+ *   FLIP_UNORDERED  the two smp_mb()s around the flip removed: the flip may
+ *             reach memory at any point from the end of fence A to fence B,
+ *             during either wait (more than any machine allows: the loop
+ *             exit of step 1 is also a control dependency).  gp_run() says
+ *             these fences are "needed for forward progress only"; the
+ *             safety check of this variant must still pass.  (Its progress
+ *             would fail, trivially: the model may then delay the flip for
+ *             ever, which a real store buffer does not.)
+ */
+
+#ifndef BROKEN
+#define BROKEN 0
+#endif
+
+#define NR	2
+
+bit  gpph;		/* rcutable_rcu_gp.ctr & RCUTABLE_CTR_PHASE */
+byte ctr[NR];		/* rcutable_rcu_reader.ctr of each thread, in memory */
+byte rc[NR];		/* the same counter as its own thread reads it */
+bit  pend[NR];		/* the thread's last counter store is still buffered */
+bit  tail[NR];		/* (b): section accesses outstanding after the idle store */
+bit  live[NR];		/* ghost: the outermost section is running */
+bit  old[NR];		/* ghost: ... and was running when this GP began */
+
+#define NEST(v)		((v) & 3)
+#define PHASE(v)	((v) >> 2)
+/* reader_holds_old_phase(): inside a section of a phase other than cur. */
+#define HOLDS(v, cur)	(NEST(v) != 0 && PHASE(v) != (cur))
+
+/*
+ * A full fence executed by reader thread i, as membarrier() makes every
+ * thread execute one, in place of its compiler barrier: its buffered
+ * counter store reaches memory (what fence A needs from
+ * RCUTABLE_READER_FENCE() after the store in rcu_read_lock()) and its
+ * section's outstanding accesses complete (what fence B needs from
+ * RCUTABLE_READER_FENCE() before the idle store in rcu_read_unlock()).
+ */
+inline mb_on(i)
+{
+	atomic {
+		if
+		:: pend[i] -> ctr[i] = rc[i]; pend[i] = 0
+		:: else
+		fi;
+		if
+		:: tail[i] -> live[i] = 0; old[i] = 0; tail[i] = 0
+		:: else
+		fi
+	}
+}
+
+/*
+ * wait_for_readers(ph): repeat count_holdouts(ph) until a whole pass over
+ * the registry finds no holdout.  Each counter is read in its own step, in
+ * registry order; a holdout restarts the pass (the C code finishes the pass
+ * first, which reads nothing that matters).  The C code spins, then sleeps
+ * on the futex; the model spins.
+ */
+inline wait_for_readers(ph)
+{
+	do
+#ifdef FLIP_UNORDERED
+	:: !flipped -> gpph = 1 - cur; flipped = 1	/* the flip reaches memory */
+#endif
+	:: HOLDS(ctr[0], ph) -> skip
+	:: !HOLDS(ctr[0], ph) ->
+		if
+		:: HOLDS(ctr[1], ph) -> skip
+		:: else -> break
+		fi
+	od
+}
+
+active proctype updater()
+{
+	bit cur;
+#ifdef FLIP_UNORDERED
+	bit flipped;	/* the flip of this grace period has reached memory */
+#endif
+
+	do
+	::
+		/* gp_synchronize(): the caller's unpublish and the smp_mb()
+		 * before its cookie; gp_seq_start.  Ghost: which sections
+		 * have already run some access. */
+		atomic { old[0] = live[0]; old[1] = live[1] };
+
+		/* gp_run(): phase = READ_ONCE(rcutable_rcu_gp.ctr) & PHASE. */
+		cur = gpph;
+#ifdef FLIP_UNORDERED
+		flipped = 0;
+#endif
+
+#if BROKEN != 2
+		/* Fence A: rcutable_flavor_mb_all(), i.e. membarrier().  Pairs
+		 * with RCUTABLE_READER_FENCE() after the counter store in
+		 * rcu_read_lock(): a section running now has its counter in
+		 * memory before steps 1 and 3 read it. */
+		mb_on(0);
+		mb_on(1);
+#endif
+
+#ifdef STARVE
+		wait_for_readers(1 - cur);	/* wrong: waits for the current phase */
+#else
+#if BROKEN != 1
+		/* Step 1: wait_for_readers(phase): no reader inside a section
+		 * of the other phase (one that loaded the word before the
+		 * previous grace period's flip). */
+		wait_for_readers(cur);
+#endif
+#endif
+
+		/* Step 2: smp_mb(); WRITE_ONCE(rcutable_rcu_gp.ctr, ^PHASE);
+		 * smp_mb().  The smp_mb()s keep step 1's loads before the flip
+		 * and step 3's after it (the updater's program order here). */
+#ifndef FLIP_UNORDERED
+		gpph = 1 - cur;
+#endif
+
+		/* Step 3: wait_for_readers(phase ^ PHASE): no reader inside a
+		 * section of the old phase. */
+		wait_for_readers(1 - cur);
+
+#if !defined(TSO) && BROKEN != 3
+		/* Fence B with RCUTABLE_GP_FENCE_B == 1: membarrier() again.
+		 * Pairs with RCUTABLE_READER_FENCE() before the idle store in
+		 * rcu_read_unlock(): the sections step 3 saw end are over. */
+		mb_on(0);
+		mb_on(1);
+#endif
+		/* With -DTSO (and BROKEN=3) fence B is the local smp_mb() of
+		 * x86-64, which changes nothing for the readers. */
+#ifdef FLIP_UNORDERED
+		/* Fence B (a full fence either way) drains the flip at last. */
+		if
+		:: !flipped -> gpph = 1 - cur; flipped = 1
+		:: else
+		fi;
+#endif
+
+		/* The grace period's end (gp_seq_end, the smp_mb() at the end
+		 * of gp_synchronize()): every section that was running when it
+		 * began is over. */
+		assert(!old[0] && !old[1]);
+progress:
+		skip
+	od
+}
+
+active [NR] proctype reader()
+{
+	byte i = _pid - 1;	/* the updater is _pid 0 */
+	byte v;
+
+	do
+	::
+		/* rcu_read_lock(), outermost (c == RCUTABLE_CTR_IDLE):
+		 * RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr): NEST_ONE and the
+		 * current phase.  A delay after this load and before the store
+		 * is the "late reader" that records the phase before a flip. */
+		v = 1 | (gpph << 2);
+
+		/* RCUTABLE_WRITE_ONCE(r->ctr, v): in memory at once, or still
+		 * in the store buffer when the section starts, since
+		 * RCUTABLE_READER_FENCE() is only a compiler barrier (a). */
+		if
+		:: atomic { rc[i] = v; ctr[i] = v }
+		:: atomic { rc[i] = v; pend[i] = 1 }
+		fi;
+
+		/* The section's first access (after RCUTABLE_READER_FENCE()). */
+		live[i] = 1;
+
+		if
+		::	/* Nested rcu_read_lock(): WRITE_ONCE(r->ctr, c + 1).  Only
+			 * the nesting count changes, not the phase nor whether the
+			 * counter shows a section, so when the store reaches memory
+			 * does not matter: with the same timing as the store before
+			 * it (coalesced while that one is buffered). */
+			atomic {
+				rc[i] = rc[i] + 1;
+				if
+				:: !pend[i] -> ctr[i] = rc[i]
+				:: else
+				fi
+			};
+			/* ... the inner section ... then the nested
+			 * rcu_read_unlock(): WRITE_ONCE(r->ctr, c - 1). */
+			atomic {
+				rc[i] = rc[i] - 1;
+				if
+				:: !pend[i] -> ctr[i] = rc[i]
+				:: else
+				fi
+			}
+		:: skip
+		fi;
+
+		/* rcu_read_unlock(), outermost (nest == NEST_ONE). */
+#ifdef TSO
+		/* x86-TSO: the section's accesses are complete before the idle
+		 * store (RCUTABLE_READER_FENCE(), a compiler barrier, keeps the
+		 * compiler from moving them; the hardware keeps the order). */
+		atomic { live[i] = 0; old[i] = 0 };
+		/* WRITE_ONCE(r->ctr, RCUTABLE_CTR_IDLE); a buffered store of
+		 * rcu_read_lock() reaches memory first (stores in order). */
+		atomic { rc[i] = 0; ctr[i] = 0; pend[i] = 0 }
+#else
+		/* Weak memory (b): the idle store reaches memory (after any
+		 * buffered earlier store of the counter) while the section's
+		 * accesses may still be outstanding ... */
+		atomic { rc[i] = 0; ctr[i] = 0; pend[i] = 0; tail[i] = 1 };
+		/* ... and they complete here, or earlier if a membarrier()
+		 * forces them (mb_on()). */
+		atomic {
+			if
+			:: tail[i] -> live[i] = 0; old[i] = 0; tail[i] = 0
+			:: else
+			fi
+		}
+#endif
+		/* The second RCUTABLE_READER_FENCE() and the check of
+		 * rcutable_rcu_gp.futex are part of the futex protocol, not
+		 * modelled. */
+	od
+}
