@@ -1,13 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * conformance/stall.c: a grace period held up longer than the stall
- * timeout (RCUTABLE_STALL_TIMEOUT_MS) warns, naming each holdout thread,
+ * timeout (RCUTABLE_STALL_TIMEOUT_MS, 200 ms in these tests) warns, naming
+ * each holdout thread (tid, name, how long it has held the grace period),
  * and keeps waiting; rcu_cpu_stall_reset() silences the current one.
  */
 #define _GNU_SOURCE
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include "helpers.h"
 
 static int inside;
@@ -16,6 +20,7 @@ static void *holdout(void *arg)
 {
 	(void)arg;
 	pthread_setname_np(pthread_self(), "holdout-rdr");
+	fprintf(stderr, "holdout tid %ld\n", (long)syscall(SYS_gettid));
 	rcu_register_thread();
 	rcu_read_lock();
 	flag_set(&inside, 1);
@@ -59,9 +64,19 @@ Test(stall, waits_stall_warning_names_holdout, .timeout = 30)
 	skip_unless_impl_has(RCUTABLE_API_STALL, "stall warnings");
 	int status = run_child(stalled_gp, NULL, err, sizeof(err));
 
+	char *tid = strstr(err, "holdout tid "), who[64], *line;
+	double held = 0;
+
 	cr_assert(WIFEXITED(status), "status 0x%x: %s", status, err);
-	cr_assert(strstr(err, "stall:") && strstr(err, "holdout-rdr"),
-		  "no stall warning naming the holdout thread: \"%s\"", err);
+	cr_assert(tid, "the holdout did not start: \"%s\"", err);
+	snprintf(who, sizeof(who), "thread %ld (holdout-rdr) ", strtol(tid + 12, NULL, 10));
+	line = strstr(err, who);
+	cr_assert(strstr(err, "stall: grace period") && line,
+		  "no stall warning naming the holdout thread (\"%s\"): \"%s\"", who, err);
+	/* How long: at least the 200 ms timeout, less than the hold. */
+	line = strstr(line, " for ");
+	cr_assert(line && sscanf(line, " for %lf s at least", &held) == 1 &&
+		  held >= 0.15 && held < 5, "no duration in the warning: \"%s\"", err);
 }
 
 Test(stall, rcu_cpu_stall_reset_silences, .timeout = 30)

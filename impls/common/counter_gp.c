@@ -132,6 +132,9 @@ static pthread_key_t exit_key;
 
 static uint64_t stall_timeout_ns;
 static uint64_t stall_clock_ns;		/* when the current stall period began */
+/* When the phase being waited out began: each holdout has been inside its
+ * section at least since then (it began the section in an older phase). */
+static uint64_t phase_begun_ns;
 static unsigned long stall_reset_seq;	/* rcu_cpu_stall_reset() silenced this GP */
 
 static void gp_synchronize(bool expedited, const char *who);
@@ -404,10 +407,11 @@ static void stall_check(unsigned long cur)
 		if (!reader_holds_old_phase(r, cur))
 			continue;
 		rcutable_thread_name(r->tid, name, sizeof(name));
-		rcutable_warn("stall:   thread %d (%s) %s", (int)r->tid, name,
-			      RCUTABLE_READERS_REPORT_QS ?
-			      "online, no quiescent state reported" :
-			      "inside a read-side critical section");
+		rcutable_warn("stall:   thread %d (%s) %s for %.1f s at least", (int)r->tid,
+			      name, RCUTABLE_READERS_REPORT_QS ?
+			      "online, no quiescent state reported," :
+			      "inside a read-side critical section",
+			      (double)(now - RCUTABLE_READ_ONCE(phase_begun_ns)) / 1e9);
 	}
 	RCUTABLE_WRITE_ONCE(stall_clock_ns, now);
 }
@@ -457,6 +461,7 @@ static void gp_run(bool expedited)
 	uint64_t t0 = rcutable_now_ns(), cost, spin_ns;
 
 	RCUTABLE_WRITE_ONCE(stall_clock_ns, t0);
+	RCUTABLE_WRITE_ONCE(phase_begun_ns, t0);
 	pthread_mutex_lock(&registry_lock);
 	/* Before A, for flavors that reach readers one by one (signal): every
 	 * thread pushed by now gets its fence. */
@@ -484,6 +489,7 @@ static void gp_run(bool expedited)
 	rcutable_smp_mb();
 	RCUTABLE_WRITE_ONCE(rcutable_rcu_gp.ctr,
 			    rcutable_rcu_gp.ctr ^ RCUTABLE_CTR_PHASE);
+	RCUTABLE_WRITE_ONCE(phase_begun_ns, rcutable_now_ns());
 	rcutable_smp_mb();
 	wait_for_readers(phase ^ RCUTABLE_CTR_PHASE, expedited, spin_ns);
 
