@@ -335,13 +335,39 @@ static void cbq_atfork_parent(void)
 	cbq_unlock_consumers(fork_paused);
 }
 
+static void barrier_cb(struct rcu_head *head);
+
+/*
+ * Unlink from the list at *link every barrier's head: each lives on the
+ * stack of a thread that waits for it, and in the child no thread waits
+ * (the forking thread is in fork(), the others do not exist), while the
+ * child's new threads may be given those dead threads' stacks.  Returns
+ * how many; *tail is left at the link after the last head kept.
+ */
+static size_t cbq_drop_barriers(struct rcu_head **link, struct rcu_head ***tail)
+{
+	struct rcu_head *h;
+	size_t n = 0;
+
+	while ((h = *link)) {
+		if (h->func == barrier_cb) {
+			*link = h->next;
+			n++;
+		} else {
+			link = &h->next;
+		}
+	}
+	*tail = link;
+	return n;
+}
+
 /*
  * In the child only the forking thread exists.  Each engine keeps its
  * queue and its unfinished batch (they are the child's memory to reclaim
- * too) and restarts its worker at once when anything is pending, else at
- * the next callback.  A pusher caught between its two steps by fork() does
- * not exist in the child: the queue is cut at that gap, and callbacks
- * behind it stay the parent's alone.
+ * too) but for the barriers' heads, and restarts its worker at once when
+ * anything is pending, else at the next callback.  A pusher caught between
+ * its two steps by fork() does not exist in the child: the queue is cut at
+ * that gap, and callbacks behind it stay the parent's alone.
  */
 static void cbq_atfork_child(void)
 {
@@ -362,9 +388,9 @@ static void cbq_atfork_child(void)
 		while (*link && &(*link)->next != q->tail && (*link)->next)
 			link = &(*link)->next;
 		if (*link)
-			q->tail = &(*link)->next;
-		else
-			q->tail = &q->first;
+			(*link)->next = NULL;	/* the cut */
+		q->in_flight -= cbq_drop_barriers(&q->batch, &link);
+		cbq_drop_barriers(&q->first, &q->tail);
 		q->worker_futex = 0;
 		q->started = false;
 	}
