@@ -60,6 +60,8 @@ static inline bool rcutable_reader_in_section(void) { return rcu_read_lock_held(
 	"peer: Concurrency Kit's ck_epoch (Debian libck-dev) behind "	\
 	"rcutable's API"
 #define RCUTABLE_PEER_READERS_MUST_REGISTER	false
+#define RCUTABLE_PEER_NEEDS	""
+#define RCUTABLE_PEER_REQUIRES	0
 #define RCUTABLE_PEER_NATIVE						\
 	(RCUTABLE_API_READ_SIDE | RCUTABLE_API_SYNCHRONIZE |		\
 	 RCUTABLE_API_VALIDATION | RCUTABLE_API_LIFECYCLE)

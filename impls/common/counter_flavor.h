@@ -53,9 +53,9 @@ unsigned long rcutable_counter_gp_completed(void);
  * The descriptor of a counter flavor.  Threads of a flavor whose readers
  * mark sections register at their first rcu_read_lock(); QSBR threads
  * register explicitly and report quiescent states.  Flavors differ in
- * name, summary and needs.
+ * name, summary and needs (in words and as enum rcutable_requirement bits).
  */
-#define RCUTABLE_COUNTER_FLAVOR_INFO(name_, summary_, needs_)		\
+#define RCUTABLE_COUNTER_FLAVOR_INFO(name_, summary_, needs_, requires_) \
 	const struct rcutable_impl rcutable_impl_info = {		\
 		.name = (name_),					\
 		.flavor = RCUTABLE_FLAVOR_RCU,				\
@@ -65,6 +65,7 @@ unsigned long rcutable_counter_gp_completed(void);
 		.readers_may_sleep = false,				\
 		.is_control = false,					\
 		.needs = (needs_),					\
+		.requires = (requires_),				\
 		.native = RCUTABLE_COUNTER_NATIVE,			\
 		.emulated = 0,						\
 		.gp_completed = rcutable_counter_gp_completed,		\

@@ -45,6 +45,15 @@ static inline bool rcutable_reader_in_section(void) { return rcu_read_lock_held(
 #else
 #define RCUTABLE_PEER_READERS_MUST_REGISTER	true
 #endif
+/* urcu-signal takes RCUTABLE_URCU_RESERVED_SIGNAL (SIGUSR1); urcu-memb
+ * falls back to fences in its readers where membarrier() is missing. */
+#ifdef RCUTABLE_URCU_RESERVED_SIGNAL
+#define RCUTABLE_PEER_NEEDS	"SIGUSR1, which liburcu's urcu-signal takes for itself"
+#define RCUTABLE_PEER_REQUIRES	RCUTABLE_NEEDS_SIGNAL
+#else
+#define RCUTABLE_PEER_NEEDS	""
+#define RCUTABLE_PEER_REQUIRES	0
+#endif
 #define RCUTABLE_PEER_NATIVE						\
 	(RCUTABLE_API_READ_SIDE | RCUTABLE_API_SYNCHRONIZE |		\
 	 RCUTABLE_API_CALL | RCUTABLE_API_BARRIER |			\

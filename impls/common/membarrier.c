@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <linux/membarrier.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -58,6 +59,27 @@ void rcutable_membarrier_require(const char *who, const char *instead)
 		rcutable_die("%s: membarrier(MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED) "
 			     "failed: %s; %s need no membarrier()", who,
 			     strerror(errno), instead);
+}
+
+bool rcutable_membarrier_probe(const char **why)
+{
+	static char reason[128];
+	long cmds = membarrier(MEMBARRIER_CMD_QUERY);
+
+	if (cmds < 0)
+		snprintf(reason, sizeof(reason), "membarrier() fails: %s", strerror(errno));
+	else if (!(cmds & MEMBARRIER_CMD_PRIVATE_EXPEDITED))
+		snprintf(reason, sizeof(reason), "MEMBARRIER_CMD_PRIVATE_EXPEDITED is not "
+			 "in MEMBARRIER_CMD_QUERY (Linux 4.14 or later has it)");
+	else if (!RCUTABLE_READ_ONCE(registered) && (membarrier_register(),
+						     !RCUTABLE_READ_ONCE(registered)))
+		snprintf(reason, sizeof(reason), "MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED "
+			 "fails: %s", strerror(errno));
+	else
+		return true;
+	if (why)
+		*why = reason;
+	return false;
 }
 
 void rcutable_membarrier_all(const char *who, const char *instead)

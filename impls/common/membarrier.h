@@ -36,4 +36,11 @@ void rcutable_membarrier_all(const char *who, const char *instead);
  */
 bool rcutable_membarrier_try_all(void);
 
+/*
+ * Whether this kernel lets the process use the command (registering for it
+ * if the start-up registration failed).  If not, *why (when why is not NULL)
+ * says what is missing, in a static buffer.  For rcutable-choose's probe.
+ */
+bool rcutable_membarrier_probe(const char **why);
+
 #endif /* RCUTABLE_COMMON_MEMBARRIER_H */

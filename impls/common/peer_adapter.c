@@ -241,7 +241,8 @@ const struct rcutable_impl rcutable_impl_info = {
 	.readers_report_qs = RCUTABLE_READERS_REPORT_QS,
 	.readers_may_sleep = false,
 	.is_control = false,
-	.needs = "",
+	.needs = RCUTABLE_PEER_NEEDS,
+	.requires = RCUTABLE_PEER_REQUIRES,
 	.native = RCUTABLE_PEER_NATIVE,
 	.emulated = RCUTABLE_PEER_EMULATED,
 	/* absent: the rest, among them RCUTABLE_API_STALL and

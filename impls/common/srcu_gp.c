@@ -397,6 +397,7 @@ const struct rcutable_impl rcutable_srcu_impl_info = {
 		   "use compiler barriers and the updater one membarrier() per grace "
 		   "period, or after expedited grace periods readers fence for a while",
 	.needs = "membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED), Linux 4.14+",
+	.requires = RCUTABLE_NEEDS_MEMBARRIER,
 #endif
 	.readers_must_register = false,
 	.readers_report_qs = false,

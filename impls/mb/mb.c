@@ -10,4 +10,5 @@
 RCUTABLE_COUNTER_FLAVOR_INFO("mb",
 			     "per-thread counters with full-fence readers; needs "
 			     "nothing from the kernel",
-			     "");
+			     "",
+			     0);

@@ -26,4 +26,5 @@ void rcutable_flavor_mb_all(void)
 RCUTABLE_COUNTER_FLAVOR_INFO("memb",
 			     "per-thread counters with compiler-barrier readers; the "
 			     "updater forces ordering with membarrier()",
-			     "membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED), Linux 4.14+");
+			     "membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED), Linux 4.14+",
+			     RCUTABLE_NEEDS_MEMBARRIER);

@@ -12,4 +12,5 @@ RCUTABLE_COUNTER_FLAVOR_INFO("qsbr",
 			     "quiescent-state-based: free read-side markers; "
 			     "registered threads report quiescent states and go "
 			     "offline to block",
-			     "");
+			     "",
+			     0);

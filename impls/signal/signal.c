@@ -230,4 +230,5 @@ RCUTABLE_COUNTER_FLAVOR_INFO("signal",
 			     "updater forces ordering with a real-time signal to each "
 			     "reader",
 			     "a real-time signal the application leaves alone "
-			     "(RCUTABLE_SIGNAL)");
+			     "(RCUTABLE_SIGNAL)",
+			     RCUTABLE_NEEDS_SIGNAL);

@@ -37,6 +37,14 @@ enum rcutable_api {
 
 #define RCUTABLE_API_ALL	((1u << 14) - 1)
 
+/* What an implementation needs from the kernel or from the application,
+ * as bits of rcutable_impl.requires (.needs says the same in words). */
+enum rcutable_requirement {
+	RCUTABLE_NEEDS_MEMBARRIER	= 1u << 0, /* membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) */
+	RCUTABLE_NEEDS_SIGNAL		= 1u << 1, /* a signal the application leaves alone */
+	RCUTABLE_NEEDS_PROCFS		= 1u << 2, /* /proc/self/task */
+};
+
 struct rcutable_impl {
 	const char *name;		/* "memb", "busted", "ext-liburcu-memb", ... */
 	enum rcutable_flavor flavor;
@@ -46,6 +54,7 @@ struct rcutable_impl {
 	bool readers_may_sleep;		/* sleeping inside a reader is allowed */
 	bool is_control;		/* deliberately broken negative control */
 	const char *needs;		/* kernel feature or signal it needs, or "" */
+	unsigned requires;		/* the same, as enum rcutable_requirement bits */
 	unsigned native;		/* enum rcutable_api bits provided natively */
 	unsigned emulated;		/* bits provided by emulation in an adapter */
 	/* Grace periods completed since start-up, for benchmarks (batching);
