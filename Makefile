@@ -29,7 +29,8 @@ HASH_SRCU_IMPLS := $(filter-out busted-srcu,$(SRCU_IMPLS))
 
 COMMON_SRCS := impls/common/diag.c impls/common/cbq.c impls/common/irq.c \
 	impls/common/wait_gp.c impls/common/sigmask.c impls/common/membarrier.c \
-	impls/common/srcu_domain.c impls/common/srcu_check.c impls/common/srcu_lifecycle.c
+	impls/common/srcu_domain.c impls/common/srcu_check.c impls/common/srcu_lifecycle.c \
+	impls/common/api_names.c
 memb_SRCS := impls/memb/memb.c impls/common/counter_gp.c
 signal_SRCS := impls/signal/signal.c impls/common/counter_gp.c
 mb_SRCS := impls/mb/mb.c impls/common/self_fence.c impls/common/counter_gp.c
@@ -47,7 +48,7 @@ liburcu_cppflags = -DRCUTABLE_URCU_FLAVOR=$(1) -DRCUTABLE_URCU_FLAVOR_NAME='"$(1
 	-DRCUTABLE_URCU_HEADER='<urcu/urcu-$(1).h>'
 liburcu_libs = $(shell pkg-config --libs liburcu-$(1) 2>/dev/null || echo -lurcu-$(1) -lurcu-common)
 ext-liburcu-memb_SRCS := $(LIBURCU_ADAPTER_SRCS)
-ext-liburcu-memb_CPPFLAGS := $(call liburcu_cppflags,memb)
+ext-liburcu-memb_CPPFLAGS := $(call liburcu_cppflags,memb) -DRCUTABLE_URCU_MEMB
 ext-liburcu-memb_LIBS := $(call liburcu_libs,memb)
 ext-liburcu-signal_SRCS := $(LIBURCU_ADAPTER_SRCS)
 ext-liburcu-signal_CPPFLAGS := $(call liburcu_cppflags,signal) -DRCUTABLE_URCU_RESERVED_SIGNAL=SIGUSR1
@@ -125,7 +126,7 @@ all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(foreach i,$(HASH_IMPLS) $(HASH_SRCU_IMPLS),$(B)/$(i)/hash-bench) $(B)/bench/hash-rwlock \
 	$(B)/bench/test-gbench $(B)/bench/test-placement \
 	$(foreach i,$(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS),$(B)/$(i)/torture) \
-	$(foreach i,$(IMPLS),$(B)/$(i)/flood)
+	$(foreach i,$(IMPLS),$(B)/$(i)/flood) $(B)/bin/rcutable-choose
 
 # The Google Benchmark shim: C benchmarks, one C++ file.
 GBENCH_LIBS := $(shell pkg-config --libs benchmark 2>/dev/null || echo -lbenchmark)
@@ -143,7 +144,7 @@ BENCH_HDRS := bench/gbench.h bench/placement.h bench/harness.h bench/hash_flavor
 BENCH_OBJS := $(B)/bench/gbench.o $(B)/bench/placement.o $(B)/bench/harness.o
 $(B)/bench/%.o: bench/%.c $(BENCH_HDRS) $(PUBLIC_HEADERS)
 	@mkdir -p $(@D)
-	$(CC) -Iinclude $(CFLAGS_ALL) -c $< -o $@
+	$(CC) -Iinclude -Iimpls/common $(CFLAGS_ALL) -c $< -o $@
 
 $(B)/bench/test-placement: bench/test_placement.c $(B)/bench/placement.o
 	$(CC) $(CFLAGS_ALL) -Ibench $^ $(HWLOC_LIBS) $(LDFLAGS_ALL) $(CRITERION_LIBS) -o $@
@@ -257,9 +258,55 @@ $(foreach i,$(TASKS_IMPLS),$(eval $(call BENCH_PROGRAM,$(i),tasks_bench.c,bench)
 # and on a pthread_rwlock_t for the baseline.
 $(foreach i,$(HASH_IMPLS),$(eval $(call BENCH_PROGRAM,$(i),hash_bench.c,hash-bench)))
 $(foreach i,$(HASH_SRCU_IMPLS),$(eval $(call BENCH_PROGRAM,$(i),hash_bench.c,hash-bench,-DHASH_BENCH_SRCU)))
-$(B)/bench/hash-rwlock: bench/hash_bench.c $(BENCH_HDRS) $(PUBLIC_HEADERS) $(BENCH_OBJS)
+$(B)/bench/hash-rwlock: bench/hash_bench.c $(BENCH_HDRS) $(PUBLIC_HEADERS) $(BENCH_OBJS) $(COMMON_LIB)
 	$(CC) -Iinclude -Ibench -DHASH_BENCH_RWLOCK $(CFLAGS_ALL) -c $< -o $(B)/bench/hash_rwlock.o
-	$(CXX) $(B)/bench/hash_rwlock.o $(BENCH_OBJS) $(GBENCH_LIBS) $(HWLOC_LIBS) $(LDFLAGS_ALL) -o $@
+	$(CXX) $(B)/bench/hash_rwlock.o $(BENCH_OBJS) $(COMMON_LIB) $(GBENCH_LIBS) $(HWLOC_LIBS) \
+		$(LDFLAGS_ALL) -o $@
+
+# rcutable-choose (scripts/chooser/): every implementation's descriptor,
+# printed by describe.c linked against each library, and the figures of
+# results/ (emit_figures.c) are compiled in.
+CHOOSE_IMPLS := $(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS)
+CHOOSE_SRCS := $(addprefix scripts/chooser/,choose_main.c choose_args.c choose_constraints.c \
+	choose_figures.c choose_rank.c choose_explain.c choose_output.c choose_guide.c)
+CHOOSE_HDRS := $(wildcard scripts/chooser/*.h)
+JANSSON_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+
+define DESCRIBE_RULES
+$(B)/$(1)/describe: scripts/chooser/describe.c include/rcutable/impl.h \
+		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
+	$$(CC) $$(CPPFLAGS_ALL) -DDESCRIBE_INFO=$(2) $$(CFLAGS_ALL) $$< \
+		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) $$(LDFLAGS_ALL) -o $$@
+endef
+$(foreach i,$(IMPLS),$(eval $(call DESCRIBE_RULES,$(i),rcutable_impl_info)))
+$(foreach i,$(SRCU_IMPLS),$(eval $(call DESCRIBE_RULES,$(i),rcutable_srcu_impl_info)))
+$(foreach i,$(TASKS_IMPLS),$(eval $(call DESCRIBE_RULES,$(i),rcutable_tasks_impl_info)))
+
+$(B)/chooser/descriptors.c: $(foreach i,$(CHOOSE_IMPLS),$(B)/$(i)/describe)
+	@mkdir -p $(@D)
+	{ echo '/* Generated from each library by scripts/chooser/describe.c. */'; \
+	  echo '#include "choose_rank.h"'; \
+	  echo 'const struct rcutable_impl choose_impls[] = {'; \
+	  for d in $^; do $$d || exit 1; done; \
+	  echo '};'; \
+	  echo 'const size_t choose_impl_count = sizeof(choose_impls) / sizeof(choose_impls[0]);'; \
+	} > $@.tmp && mv $@.tmp $@
+
+$(B)/chooser/emit-figures: scripts/chooser/emit_figures.c scripts/chooser/choose_figures.c \
+		$(CHOOSE_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_ALL) -Iscripts/chooser $(CFLAGS_ALL) $(filter %.c,$^) \
+		$(JANSSON_LIBS) -lm $(LDFLAGS_ALL) -o $@
+
+$(B)/chooser/figures.c: $(B)/chooser/emit-figures $(wildcard results/*.json results/*.jsonl)
+	$< results > $@.tmp && mv $@.tmp $@
+
+$(B)/bin/rcutable-choose: $(CHOOSE_SRCS) $(CHOOSE_HDRS) $(B)/chooser/descriptors.c \
+		$(B)/chooser/figures.c $(COMMON_LIB) $(PUBLIC_HEADERS)
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS_ALL) -Iscripts/chooser $(CFLAGS_ALL) $(CHOOSE_SRCS) \
+		$(B)/chooser/descriptors.c $(B)/chooser/figures.c $(COMMON_LIB) \
+		$(JANSSON_LIBS) -lm $(LDFLAGS_ALL) -o $@
 
 check:
 	scripts/deps

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api_names.h"
 #include "harness.h"
 #include "placement.h"
 
@@ -268,31 +269,10 @@ void bench_setup(int *argc, char **argv, const char *impl, const char *summary)
 	gbench_context("gp_calls", buf);
 }
 
-/* The names of enum rcutable_api's bits, indexed by bit number. */
-static const char *const api_names[] = {
-	"read_side", "synchronize", "expedited", "call", "barrier", "polled", "kfree",
-	"validation", "consolidated", "lifecycle", "stall", "reader_checks",
-	"exit_drain", "fork",
-};
-#define API_NAMES	(sizeof(api_names) / sizeof(api_names[0]))
-_Static_assert(RCUTABLE_API_ALL == (1u << API_NAMES) - 1,
-	       "one name for each bit of enum rcutable_api");
-
-static void context_api_set(const char *key, unsigned bits)
-{
-	char buf[256];
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (unsigned i = 0; i < API_NAMES; i++)
-		if (bits & (1u << i))
-			used += (size_t)snprintf(buf + used, sizeof(buf) - used, "%s%s",
-						 used ? " " : "", api_names[i]);
-	gbench_context(key, buf);
-}
-
 void bench_context_apis(const struct rcutable_impl *impl)
 {
-	context_api_set("rcutable_native", impl->native);
-	context_api_set("rcutable_emulated", impl->emulated);
+	char buf[256];
+
+	gbench_context("rcutable_native", rcutable_api_list(impl->native, buf, sizeof(buf)));
+	gbench_context("rcutable_emulated", rcutable_api_list(impl->emulated, buf, sizeof(buf)));
 }

@@ -46,10 +46,14 @@ static inline bool rcutable_reader_in_section(void) { return rcu_read_lock_held(
 #define RCUTABLE_PEER_READERS_MUST_REGISTER	true
 #endif
 /* urcu-signal takes RCUTABLE_URCU_RESERVED_SIGNAL (SIGUSR1); urcu-memb
- * falls back to fences in its readers where membarrier() is missing. */
+ * and urcu-bp fall back to fences in their readers where membarrier() is
+ * missing. */
 #ifdef RCUTABLE_URCU_RESERVED_SIGNAL
 #define RCUTABLE_PEER_NEEDS	"SIGUSR1, which liburcu's urcu-signal takes for itself"
 #define RCUTABLE_PEER_REQUIRES	RCUTABLE_NEEDS_SIGNAL
+#elif defined(RCUTABLE_URCU_BP) || defined(RCUTABLE_URCU_MEMB)
+#define RCUTABLE_PEER_NEEDS	""
+#define RCUTABLE_PEER_REQUIRES	RCUTABLE_PREFERS_MEMBARRIER
 #else
 #define RCUTABLE_PEER_NEEDS	""
 #define RCUTABLE_PEER_REQUIRES	0

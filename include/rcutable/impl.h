@@ -43,6 +43,9 @@ enum rcutable_requirement {
 	RCUTABLE_NEEDS_MEMBARRIER	= 1u << 0, /* membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) */
 	RCUTABLE_NEEDS_SIGNAL		= 1u << 1, /* a signal the application leaves alone */
 	RCUTABLE_NEEDS_PROCFS		= 1u << 2, /* /proc/self/task */
+	/* Not a need: uses membarrier() where the kernel offers it, and
+	 * fences in its readers where not (so it is slower there). */
+	RCUTABLE_PREFERS_MEMBARRIER	= 1u << 3,
 };
 
 struct rcutable_impl {

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * impls/common/api_names.c: see api_names.h.
+ */
+#include <stdio.h>
+
+#include <rcutable/impl.h>
+#include "api_names.h"
+
+/* Indexed by bit number. */
+static const char *const api_names[] = {
+	"read_side", "synchronize", "expedited", "call", "barrier", "polled", "kfree",
+	"validation", "consolidated", "lifecycle", "stall", "reader_checks",
+	"exit_drain", "fork",
+};
+#define API_NAMES	(sizeof(api_names) / sizeof(api_names[0]))
+_Static_assert(RCUTABLE_API_ALL == (1u << API_NAMES) - 1,
+	       "one name for each bit of enum rcutable_api");
+
+const char *rcutable_api_name(unsigned i)
+{
+	return i < API_NAMES ? api_names[i] : "?";
+}
+
+char *rcutable_api_list(unsigned bits, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (unsigned i = 0; i < API_NAMES && used < len; i++)
+		if (bits & (1u << i))
+			used += (size_t)snprintf(buf + used, len - used, "%s%s",
+						 used ? " " : "", api_names[i]);
+	return buf;
+}

@@ -1,0 +1,160 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * scripts/chooser/choose_explain.c: see choose_explain.h.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "api_names.h"
+#include "choose_explain.h"
+
+/* Append to buf (of len, used so far *used) what fmt says. */
+static void add(char *buf, size_t len, size_t *used, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (*used >= len)
+		return;
+	va_start(ap, fmt);
+	*used += vsnprintf(buf + *used, len - *used, fmt, ap);
+	va_end(ap);
+}
+
+char *choose_figures_line(const struct choose_ranking *k, const struct choose_candidate *c,
+			  char *buf, size_t len)
+{
+	const struct choose_figures *f = c->fig;
+	double pct = k->constraints.update_pct, lookups, rwlock;
+	size_t used = 0;
+
+	buf[0] = '\0';
+	if (!f) {
+		snprintf(buf, len, "not measured in this run");
+		return buf;
+	}
+	lookups = choose_lookups_at(f->lookups, pct);
+	rwlock = choose_lookups_at(k->results->rwlock_lookups, pct);
+	if (!isnan(lookups)) {
+		add(buf, len, &used, "%.1f M lookups/s at %g%% updates on %d threads", lookups / 1e6,
+		    pct, k->results->threads);
+		if (!isnan(rwlock) && rwlock > 0)
+			add(buf, len, &used, " (%.1fx one pthread_rwlock_t)", lookups / rwlock);
+		add(buf, len, &used, "; ");
+	}
+	if (!isnan(f->read_ns))
+		add(buf, len, &used, "read-side pair %.2f ns; ", f->read_ns);
+	if (!isnan(f->gp_us))
+		add(buf, len, &used, "grace period p50 %.1f µs; ", f->gp_us);
+	if (!isnan(f->exp_us))
+		add(buf, len, &used, "expedited p50 %.1f µs; ", f->exp_us);
+	if (!isnan(f->gp_cpu_us))
+		add(buf, len, &used, "updater CPU %.1f µs per grace period; ", f->gp_cpu_us);
+	if (!isnan(f->enqueue_ns))
+		add(buf, len, &used, "callback enqueue %.1f ns; ", f->enqueue_ns);
+	if (!isnan(f->flood_peak_pct))
+		add(buf, len, &used, "call_rcu() flood peak %.0f%% outstanding; ", f->flood_peak_pct);
+	if (used >= 2 && used < len)
+		buf[used - 2] = '\0';	/* the last "; " */
+	return buf;
+}
+
+/* "0.92 of the best lookups at 1% updates" for each part that counts. */
+static void score_reason(const struct choose_ranking *k, const struct choose_candidate *c,
+			 char *buf, size_t len)
+{
+	static const char *const part_names[CHOOSE_PARTS] = {
+		"lookups per second", "read-side pair time", "expedited latency",
+		"updater CPU per grace period" };
+	size_t used = 0;
+	int p;
+
+	add(buf, len, &used, "score %.2f:", c->score);
+	for (p = 0; p < CHOOSE_PARTS; p++)
+		if (k->weight[p] > 0)
+			add(buf, len, &used, " %.2f of the best %s%s,", c->ratio[p],
+			    part_names[p], c->unmeasured & (1u << p) ? " (not measured: ranked "
+			    "as the worst measured)" : "");
+	if (used && used <= len)
+		buf[used - 1] = '\0';
+}
+
+size_t choose_reasons(const struct choose_ranking *k, const struct choose_candidate *c,
+		      char lines[][CHOOSE_LINE], size_t max)
+{
+	const struct rcutable_impl *impl = c->impl;
+	char apis[256];
+	size_t n = 0;
+
+	if (c->is_default && n < max)
+		snprintf(lines[n++], CHOOSE_LINE, "the table's %s for these constraints is %s: "
+			 "%s; in user space that is %s", k->dflt.row, k->dflt.kernel, k->dflt.why,
+			 impl->name);
+	if (c == &k->cand[0] && k->kept_first && n < max)
+		snprintf(lines[n++], CHOOSE_LINE, "first as %s: the best score, %s's %.2f, is "
+			 "within %.0f%% of its own", k->kept_first, k->best_scored->impl->name,
+			 k->best_scored->score, 100 * CHOOSE_DEFAULT_MARGIN);
+	if (n < max)
+		score_reason(k, c, lines[n++], CHOOSE_LINE);
+	if (c->figures_moot && n < max)
+		snprintf(lines[n++], CHOOSE_LINE, "its figures were measured with membarrier(); "
+			 "without it its readers fence, which this run did not measure");
+	if (c->one_domain && n < max)
+		snprintf(lines[n++], CHOOSE_LINE, "one domain for the whole process: a long "
+			 "reader anywhere delays every grace period");
+	if (n < max)
+		snprintf(lines[n++], CHOOSE_LINE, "readers %s; %s%s", impl->readers_may_sleep ?
+			 "may sleep" : "may not sleep", impl->readers_must_register ?
+			 "reader threads register" : "threads need not register",
+			 impl->readers_report_qs ? " and report quiescent states" : "");
+	if (impl->needs[0] && n < max)
+		snprintf(lines[n++], CHOOSE_LINE, "needs %s", impl->needs);
+	if (impl->emulated && n < max)
+		snprintf(lines[n++], CHOOSE_LINE, "emulated by rcutable's adapter, absent from "
+			 "the library itself: %s", rcutable_api_list(impl->emulated, apis,
+								       sizeof(apis)));
+	return n;
+}
+
+char *choose_answer_text(const struct choose_constraints *c, int q, char *buf, size_t len)
+{
+	enum choose_source s = c->source[q];
+
+	snprintf(buf, len, "%s (%s%s%s)", c->yes[q] ? "yes" : "no", choose_source_name(s),
+		 s == CHOOSE_PROBED ? ": " : "", s == CHOOSE_PROBED ? c->probe_note : "");
+	return buf;
+}
+
+char *choose_exclusion_text(const struct choose_ranking *k, unsigned i, char *buf, size_t len)
+{
+	int q = choose_exclusion_question(i);
+	char answer[256];
+
+	if (q < 0)
+		snprintf(buf, len, "%s", choose_exclusion_reason(i));
+	else
+		snprintf(buf, len, "%s (%s: %s)", choose_exclusion_reason(i),
+			 choose_questions[q].label,
+			 choose_answer_text(&k->constraints, q, answer, sizeof(answer)));
+	return buf;
+}
+
+char *choose_peer_advice(const struct choose_ranking *k, char *buf, size_t len)
+{
+	const struct choose_candidate *first = choose_first(k), *own = choose_first_own(k);
+
+	if (!first || !choose_is_peer(first->impl))
+		return NULL;
+	if (!own)
+		snprintf(buf, len, "a peer library is the only choice here: %s (%s); none of "
+			 "rcutable's own implementations meets these constraints",
+			 first->impl->name, first->impl->summary);
+	else
+		snprintf(buf, len, "a peer library is the better choice here: %s scores %.2f, "
+			 "rcutable's best, %s, %.2f (%.2fx, more than the %.0f%% within which "
+			 "rcutable's own would stay first)", first->impl->name, first->score,
+			 own->impl->name, own->score, first->score / own->score,
+			 100 * CHOOSE_DEFAULT_MARGIN);
+	return buf;
+}

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * scripts/chooser/choose_main.c: rcutable-choose.  Exit status 0 with a
+ * recommendation, 1 if no implementation meets the constraints or the
+ * figures cannot be read, 2 for flags it refuses.
+ */
+#include <glob.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "choose_args.h"
+#include "choose_output.h"
+
+/* results/ of the current directory if it holds a run's benchmarks. */
+static bool have_local_results(void)
+{
+	glob_t g;
+	bool found = glob("results/bench-*.json", 0, NULL, &g) == 0;
+
+	if (found)
+		globfree(&g);
+	return found;
+}
+
+/* The figures the options ask for, or the default ones; NULL on error. */
+static const struct choose_results *figures(const struct choose_options *o,
+					    struct choose_results *loaded)
+{
+	const char *dir = o->results_dir;
+	char err[4400];
+
+	if (o->builtin || (!dir && !have_local_results()))
+		return &choose_builtin_results;
+	if (!dir)
+		dir = "results";
+	if (choose_results_load(dir, loaded, err, sizeof(err))) {
+		fprintf(stderr, "rcutable-choose: %s\n", err);
+		return NULL;
+	}
+	return loaded;
+}
+
+int main(int argc, char **argv)
+{
+	static struct choose_ranking ranking;
+	struct choose_results loaded;
+	const struct choose_results *r;
+	struct choose_options o;
+	char err[512];
+
+	if (choose_parse_args(argc, argv, &o, err, sizeof(err))) {
+		fprintf(stderr, "rcutable-choose: %s\n", err);
+		return 2;
+	}
+	if (o.help) {
+		fputs(choose_usage, stdout);
+		return 0;
+	}
+	r = figures(&o, &loaded);
+	if (!r)
+		return 1;
+	if (o.guide) {
+		choose_print_guide(stdout, r);
+		return 0;
+	}
+	if (o.ask || (!o.constrained && !o.json && isatty(STDIN_FILENO))) {
+		choose_ask(&o.c, stdin, stderr);
+		if (choose_constraints_check(&o.c, err, sizeof(err))) {
+			fprintf(stderr, "rcutable-choose: %s\n", err);
+			return 2;
+		}
+	}
+	choose_constraints_settle(&o.c);
+	choose_rank(&o.c, r, &ranking);
+	if (o.json)
+		choose_print_json(stdout, &ranking);
+	else
+		choose_print_text(stdout, &ranking);
+	return choose_first(&ranking) ? 0 : 1;
+}
