@@ -6,6 +6,7 @@
  * line of each implementation then says for which of those programs it
  * comes first, and which answers rule it out.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,23 +62,41 @@ static void rank_scenario(const struct scenario *s, const struct choose_results 
 	choose_rank(&o.c, r, k);
 }
 
+/* The figures that decided, for the decision table: each part that
+ * counts in the score. */
+static void deciding_figures(const struct choose_ranking *k, const struct choose_candidate *c,
+			     char *buf, size_t len)
+{
+	static const char *const formats[CHOOSE_PARTS] = {
+		"%.1f M lookups/s", "read-side markers %.2f ns", "expedited p50 %.1f µs",
+		"updater CPU %.1f µs per grace period" };
+	static const double scale[CHOOSE_PARTS] = { 1e-6, 1, 1, 1 };
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int p = 0; p < CHOOSE_PARTS && used < len; p++) {
+		double v = choose_part_figure(k, c, p);
+
+		if (k->weight[p] > 0 && !isnan(v)) {
+			used += snprintf(buf + used, len - used, "; ");
+			used += snprintf(buf + used, len - used, formats[p], v * scale[p]);
+		}
+	}
+}
+
 /* Why the first candidate is first, in a few words. */
 static void why_first(const struct choose_ranking *k, char *buf, size_t len)
 {
 	const struct choose_candidate *c = choose_first(k);
-	char figures[1024];
+	char figures[256];
 
+	deciding_figures(k, c, figures, sizeof(figures));
 	if (c->is_default)
-		snprintf(buf, len, "the table's default (%s: %s)%s; %s", k->dflt.row, k->dflt.kernel,
-			 k->kept_first ? ", within 10% of the best score" : "",
-			 choose_figures_line(k, c, figures, sizeof(figures)));
+		snprintf(buf, len, "the table's default (%s: %s)%s%s", k->dflt.row, k->dflt.kernel,
+			 k->kept_first ? ", within 10% of the best score" : "", figures);
 	else
-		snprintf(buf, len, "best score, %.2f%s; %s", c->score, k->eligible > 1 ?
-			 "" : " (the only one)", choose_figures_line(k, c, figures, sizeof(figures)));
-	/* The decision table shows the figure that decided, not all of them. */
-	char *cut = strstr(buf, "; grace period");
-	if (cut)
-		*cut = '\0';
+		snprintf(buf, len, "best score, %.2f%s%s", c->score, k->eligible > 1 ?
+			 "" : " (the only one)", figures);
 }
 
 static void print_decision_table(FILE *out, const struct choose_results *r,
@@ -112,8 +131,7 @@ static void print_impl_line(FILE *out, const struct rcutable_impl *impl,
 	size_t i, j, firsts = 0, best_place = 0, best_in = 0;
 	const char *sep = "";
 
-	fprintf(out, "- **%s**%s: %s. Use when: ", impl->name,
-		choose_is_peer(impl) ? " (peer)" : "", impl->summary);
+	fprintf(out, "- **%s**: %s. Use when: ", impl->name, impl->summary);
 	for (i = 0; i < SCENARIOS; i++)
 		for (j = 0; j < ranks[i].n; j++) {
 			const struct choose_candidate *c = &ranks[i].cand[j];
