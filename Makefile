@@ -330,7 +330,8 @@ models:
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/include/rcutable/impls/common \
-		$(DESTDIR)$(PREFIX)/lib/pkgconfig
+		$(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(B)/bin/rcutable-choose $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(PUBLIC_HEADERS) $(DESTDIR)$(PREFIX)/include/rcutable/
 	install -m 644 $(INSTALLED_COMMON_HEADERS) \
 		$(DESTDIR)$(PREFIX)/include/rcutable/impls/common/
