@@ -10,6 +10,7 @@
  */
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,8 @@
 #include <rcutable/srcu.h>
 
 #define FORKS 200
+#define CHILD_LIMIT_S 20	/* the child's own alarm() is 10 s */
+#define PARENT_LIMIT_S 70	/* under make check's 90 s timeout */
 
 struct churn {
 	int stop;
@@ -82,6 +85,62 @@ static void *churn_callbacks(void *arg)
 	return NULL;
 }
 
+/* Each thread of pid, with its name, state and system call, on stderr. */
+static void show_threads(pid_t pid)
+{
+	char cmd[200];
+
+	snprintf(cmd, sizeof(cmd), "for t in /proc/%d/task/*; do echo \"  ${t##*/} "
+		 "$(cat $t/comm) $(cut -d' ' -f3 $t/stat) $(cat $t/syscall)\"; done >&2",
+		 (int)pid);
+	if (system(cmd) != 0)
+		fprintf(stderr, "  (cannot read /proc/%d/task)\n", (int)pid);
+}
+
+/* A child that outlived its limit is said, with what its threads do, and
+ * killed.  One stuck before child() runs, in a fork handler, has no
+ * alarm() of its own yet. */
+static void report_hung_child(int i, pid_t pid)
+{
+	fprintf(stderr, "srcu_fork_churn: fork child %d (pid %d) still runs after %d s; "
+		"its threads (tid, name, state, syscall):\n", i, (int)pid, CHILD_LIMIT_S);
+	show_threads(pid);
+	kill(pid, SIGKILL);
+}
+
+static int forks_done;
+
+/* The parent's own limit: say where it is stuck, then abort (a core). */
+static void *watchdog(void *arg)
+{
+	(void)arg;
+	sleep(PARENT_LIMIT_S);
+	fprintf(stderr, "srcu_fork_churn: the parent still runs after %d s, %d forks done; "
+		"its threads (tid, name, state, syscall):\n", PARENT_LIMIT_S,
+		__atomic_load_n(&forks_done, __ATOMIC_RELAXED));
+	show_threads(getpid());
+	abort();
+}
+
+/* The child's exit status, or -1 (said) if it outlives CHILD_LIMIT_S. */
+static int wait_child(int i, pid_t pid)
+{
+	int status, ms;
+
+	for (ms = 0; ms < CHILD_LIMIT_S * 1000; ms++) {
+		pid_t got = waitpid(pid, &status, WNOHANG);
+
+		if (got == pid)
+			return status;
+		if (got < 0)
+			abort();
+		usleep(1000);
+	}
+	report_hung_child(i, pid);
+	waitpid(pid, &status, 0);
+	return -1;
+}
+
 static void child(void)
 {
 	static struct rcu_head h;
@@ -101,11 +160,11 @@ static void child(void)
 int main(void)
 {
 	static struct churn c;
-	pthread_t a, b;
+	pthread_t a, b, w;
 	int i, status;
 
-	alarm(50);
-	if (init_srcu_struct(&c.outer) || init_srcu_struct(&c.inner) ||
+	if (pthread_create(&w, NULL, watchdog, NULL) ||
+	    init_srcu_struct(&c.outer) || init_srcu_struct(&c.inner) ||
 	    pthread_create(&a, NULL, churn_domains, &c) ||
 	    pthread_create(&b, NULL, churn_callbacks, &c))
 		abort();
@@ -114,13 +173,17 @@ int main(void)
 
 		if (pid == 0)
 			child();
-		if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		if (pid < 0)
 			abort();
+		status = wait_child(i, pid);
+		if (status < 0)
+			return 1;
 		if (!WIFEXITED(status) || WEXITSTATUS(status)) {
 			fprintf(stderr, "srcu_fork_churn: fork child %d failed (status 0x%x)\n",
 				i, status);
 			return 1;
 		}
+		__atomic_store_n(&forks_done, i + 1, __ATOMIC_RELAXED);
 	}
 	set(&c.stop, 1);
 	pthread_join(a, NULL);

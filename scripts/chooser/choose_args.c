@@ -59,26 +59,27 @@ static const struct option options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-/* "yes", "no" or nothing (yes); -1 for anything else. */
-static int parse_yes_no(const char *arg)
-{
-	if (!arg || !strcmp(arg, "yes"))
-		return 1;
-	return !strcmp(arg, "no") ? 0 : -1;
-}
-
-/* A number in [lo, hi], or NAN. */
+/* A decimal number ("12", "0.5") in [lo, hi], or NAN. */
 static double parse_number(const char *arg, double lo, double hi)
 {
-	char *end;
-	double v = strtod(arg, &end);
+	double v;
 
-	return end != arg && !*end && v >= lo && v <= hi ? v : NAN;
+	if (!*arg || arg[strspn(arg, "0123456789.")])
+		return NAN;
+	v = strtod(arg, NULL);
+	return v >= lo && v <= hi ? v : NAN;
+}
+
+/* "latency" or "cpu", or CHOOSE_PRIORITY_NONE. */
+static enum choose_priority parse_priority(const char *arg)
+{
+	return !strcmp(arg, "latency") ? CHOOSE_PRIORITY_LATENCY :
+	       !strcmp(arg, "cpu") ? CHOOSE_PRIORITY_CPU : CHOOSE_PRIORITY_NONE;
 }
 
 static int set_question(struct choose_options *o, int q, const char *arg, char *err, size_t len)
 {
-	int yes = parse_yes_no(arg);
+	int yes = arg ? choose_parse_answer(arg) : 1;	/* a flag alone says yes */
 
 	if (yes < 0) {
 		snprintf(err, len, "--%s=%s: the answer is yes or no", choose_questions[q].flag, arg);
@@ -113,8 +114,7 @@ static int set_updates(struct choose_options *o, double pct, const char *flag, c
 
 static int set_prefer(struct choose_options *o, const char *arg, char *err, size_t len)
 {
-	enum choose_priority p = !strcmp(arg, "latency") ? CHOOSE_PRIORITY_LATENCY :
-				 !strcmp(arg, "cpu") ? CHOOSE_PRIORITY_CPU : CHOOSE_PRIORITY_NONE;
+	enum choose_priority p = parse_priority(arg);
 
 	if (p == CHOOSE_PRIORITY_NONE) {
 		snprintf(err, len, "--prefer=%s: say latency or cpu", arg);
@@ -151,6 +151,11 @@ static int parse_one(struct choose_options *o, int opt, const char *arg, char *e
 		o->constrained = true;
 		return set_prefer(o, arg, err, len);
 	case OPT_RESULTS:
+		if (o->results_dir && strcmp(o->results_dir, arg)) {
+			snprintf(err, len, "--results is given twice, as %s and as %s",
+				 o->results_dir, arg);
+			return -1;
+		}
 		o->results_dir = arg;
 		return 0;
 	case OPT_BUILTIN:
@@ -170,6 +175,23 @@ static int parse_one(struct choose_options *o, int opt, const char *arg, char *e
 		return 0;
 	}
 	return -1;
+}
+
+/*
+ * What getopt_long() refused in arg: no short option is known (optopt is
+ * the letter); a known long one that takes no value got one (optopt is its
+ * code); anything else is unknown, or an abbreviation of several.
+ */
+static void bad_option(const char *arg, int opt, char *err, size_t len)
+{
+	if (opt == ':')
+		snprintf(err, len, "option '%s' needs a value", arg);
+	else if (optopt >= OPT_BUILTIN && optopt <= OPT_HELP)
+		snprintf(err, len, "option '%.*s' takes no value", (int)strcspn(arg, "="), arg);
+	else if (optopt > 0 && optopt < 128)
+		snprintf(err, len, "unknown option '-%c' (--help lists them)", optopt);
+	else
+		snprintf(err, len, "unknown or ambiguous option '%s' (--help lists them)", arg);
 }
 
 /* Flags that cannot go together, whatever their values. */
@@ -195,85 +217,98 @@ int choose_parse_args(int argc, char **argv, struct choose_options *o, char *err
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, ":", options, NULL)) != -1) {
 		if (opt == '?' || opt == ':') {
-			const char *flag = argv[optind - 1];
-
-			snprintf(err, len, opt == '?' ? "unknown option '%s' (--help lists "
-				 "them)" : "option '%s' needs a value", flag);
+			bad_option(argv[optind - 1], opt, err, len);
 			return -1;
 		}
 		if (parse_one(o, opt, optarg, err, len))
 			return -1;
 	}
 	if (optind < argc) {
-		snprintf(err, len, "unexpected argument '%s' (--help lists the options)",
-			 argv[optind]);
+		const char *prev = argv[optind - 1];
+
+		if (optind > 1 && !strncmp(prev, "--", 2) && !strchr(prev, '=') &&
+		    choose_parse_answer(argv[optind]) >= 0)
+			snprintf(err, len, "unexpected argument '%s' (write %s=%s)",
+				 argv[optind], prev, argv[optind]);
+		else
+			snprintf(err, len, "unexpected argument '%s' (--help lists the "
+				 "options)", argv[optind]);
 		return -1;
 	}
 	return check_modes(o, err, len);
 }
 
-/* One prompt; the answer, or the default on an empty line or at EOF. */
-static int ask_yes_no(FILE *in, FILE *out, const char *prompt, int dflt, const char *dflt_name)
+/*
+ * One prompt, asked again until the answer is one that parse() takes (it
+ * returns -1 for the others): parse()'s value, or -1 for an empty line or
+ * end of input, which keep the default.
+ */
+static int ask(FILE *in, FILE *out, const char *prompt, int (*parse)(const char *))
 {
-	char line[64];
+	char line[128];
 
 	for (;;) {
-		fprintf(out, "%s [yes/no, Enter: %s] ", prompt, dflt_name);
+		int v;
+
+		fprintf(out, "%s ", prompt);
 		fflush(out);
 		if (!fgets(line, sizeof(line), in))
-			return dflt;
+			return -1;
 		line[strcspn(line, "\n")] = '\0';
 		if (!line[0])
-			return dflt;
-		if (!strcmp(line, "y") || !strcmp(line, "yes"))
-			return 1;
-		if (!strcmp(line, "n") || !strcmp(line, "no"))
-			return 0;
+			return -1;
+		if ((v = parse(line)) >= 0)
+			return v;
+		fprintf(out, "  (not an answer: %s)\n", line);
 	}
+}
+
+/* Percent as an int in hundredths, for ask(); -1 if it is none. */
+static int parse_percent(const char *s)
+{
+	double v = parse_number(s, 0, 100);
+
+	return isnan(v) ? -1 : (int)lround(v * 100);
+}
+
+static int parse_priority_answer(const char *s)
+{
+	enum choose_priority p = parse_priority(s);
+
+	return p == CHOOSE_PRIORITY_NONE ? -1 : (int)p;
 }
 
 void choose_ask(struct choose_constraints *c, FILE *in, FILE *out)
 {
-	char line[64];
-	int q;
+	char prompt[512];
+	int q, v;
 
 	for (q = 0; q < CHOOSE_QUESTIONS; q++) {
-		int yes;
-
 		if (c->source[q] != CHOOSE_ASSUMED)
 			continue;
-		yes = ask_yes_no(in, out, choose_questions[q].prompt, q == CHOOSE_Q_MEMBARRIER ?
-				 -1 : c->yes[q], q == CHOOSE_Q_MEMBARRIER ? "probe this kernel" :
-				 c->yes[q] ? "yes" : "no");
-		if (yes >= 0) {
-			c->yes[q] = yes;
+		/* Threads that report quiescent states are registered ones. */
+		if (q == CHOOSE_Q_REGISTER && c->yes[CHOOSE_Q_QS])
+			continue;
+		snprintf(prompt, sizeof(prompt), "%s [yes/no, Enter: %s]", choose_questions[q].prompt,
+			 q == CHOOSE_Q_MEMBARRIER ? "probe this kernel" : c->yes[q] ? "yes" : "no");
+		if ((v = ask(in, out, prompt, choose_parse_answer)) >= 0) {
+			c->yes[q] = v;
 			c->source[q] = CHOOSE_ASKED;
 		}
 	}
 	if (c->update_source == CHOOSE_ASSUMED) {
-		fprintf(out, "What share of operations are updates, in percent? [Enter: %g] ",
-			c->update_pct);
-		fflush(out);
-		if (fgets(line, sizeof(line), in) && line[0] != '\n') {
-			double pct = parse_number(strtok(line, "\n"), 0, 100);
-
-			if (!isnan(pct)) {
-				c->update_pct = pct;
-				c->update_source = CHOOSE_ASKED;
-			}
+		snprintf(prompt, sizeof(prompt), "What share of operations are updates, in "
+			 "percent? [Enter: %g]", c->update_pct);
+		if ((v = ask(in, out, prompt, parse_percent)) >= 0) {
+			c->update_pct = v / 100.0;
+			c->update_source = CHOOSE_ASKED;
 		}
 	}
-	if (c->priority_source == CHOOSE_ASSUMED) {
-		fprintf(out, "What matters more on the update side: expedited grace-period "
-			"latency or updater CPU? [latency/cpu, Enter: neither] ");
-		fflush(out);
-		if (fgets(line, sizeof(line), in) && line[0] != '\n') {
-			line[strcspn(line, "\n")] = '\0';
-			if (!strcmp(line, "latency") || !strcmp(line, "cpu")) {
-				c->priority = line[0] == 'l' ? CHOOSE_PRIORITY_LATENCY :
-							       CHOOSE_PRIORITY_CPU;
-				c->priority_source = CHOOSE_ASKED;
-			}
-		}
+	if (c->priority_source == CHOOSE_ASSUMED &&
+	    (v = ask(in, out, "What matters more on the update side: expedited grace-period "
+		     "latency or updater CPU? [latency/cpu, Enter: neither]",
+		     parse_priority_answer)) >= 0) {
+		c->priority = v;
+		c->priority_source = CHOOSE_ASKED;
 	}
 }

@@ -4,6 +4,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "choose_constraints.h"
@@ -20,16 +21,17 @@ const struct choose_question_info choose_questions[CHOOSE_QUESTIONS] = {
 	[CHOOSE_Q_MARKERS] = { "markers", "every reader marks its sections",
 		"Can every reader mark its critical sections (rcu_read_lock(), "
 		"srcu_read_lock())?", true },
-	[CHOOSE_Q_REGISTER] = { "register", "every reader thread can register",
-		"Can every reader thread call rcu_register_thread() before it reads?", false },
 	[CHOOSE_Q_QS] = { "quiescent-states", "threads report quiescent states",
 		"Can every reader thread report quiescent states (rcu_quiescent_state()) "
 		"and go offline (rcu_thread_offline()) to block?", false },
+	[CHOOSE_Q_REGISTER] = { "register", "every reader thread can register",
+		"Can every reader thread call rcu_register_thread() before it reads?", false },
 	[CHOOSE_Q_MEMBARRIER] = { "membarrier", "membarrier() is available",
 		"Is membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) available where the "
 		"program runs?", false },
 	[CHOOSE_Q_SIGNAL] = { "signal", "a signal is free for RCU",
-		"Is a real-time signal free for RCU to take (no other code uses it)?", false },
+		"Is a signal free for RCU to take: a real-time one for rcutable's signal, "
+		"SIGUSR1 for liburcu's urcu-signal (no other code uses it)?", false },
 	[CHOOSE_Q_DOMAINS] = { "many-domains", "many independent domains",
 		"Are there many independent domains, each of whose grace periods must not "
 		"wait for the others' readers?", false },
@@ -79,6 +81,13 @@ int choose_constraints_check(const struct choose_constraints *c, char *err, size
 	else
 		return 0;
 	return -1;
+}
+
+int choose_parse_answer(const char *s)
+{
+	if (!strcasecmp(s, "yes") || !strcasecmp(s, "y"))
+		return 1;
+	return !strcasecmp(s, "no") || !strcasecmp(s, "n") ? 0 : -1;
 }
 
 const char *choose_source_name(enum choose_source s)

@@ -13,10 +13,10 @@
 enum choose_question {
 	CHOOSE_Q_SLEEP,		/* readers may sleep or block in a section */
 	CHOOSE_Q_MARKERS,	/* every reader can mark its sections */
-	CHOOSE_Q_REGISTER,	/* every reader thread can register */
 	CHOOSE_Q_QS,		/* threads can report quiescent states */
+	CHOOSE_Q_REGISTER,	/* every reader thread can register */
 	CHOOSE_Q_MEMBARRIER,	/* membarrier() is available (probed) */
-	CHOOSE_Q_SIGNAL,	/* a real-time signal is free */
+	CHOOSE_Q_SIGNAL,	/* a signal is free for RCU */
 	CHOOSE_Q_DOMAINS,	/* many independent domains */
 	CHOOSE_QUESTIONS
 };
@@ -64,6 +64,9 @@ void choose_constraints_settle(struct choose_constraints *c);
 
 /* 0, or -1 with a message in err when two answers contradict each other. */
 int choose_constraints_check(const struct choose_constraints *c, char *err, size_t len);
+
+/* "yes"/"y" 1, "no"/"n" 0 (any case), else -1. */
+int choose_parse_answer(const char *s);
 
 /* "given", "assumed", ... */
 const char *choose_source_name(enum choose_source s);

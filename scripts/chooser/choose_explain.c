@@ -10,8 +10,7 @@
 #include "api_names.h"
 #include "choose_explain.h"
 
-/* Append to buf (of len, used so far *used) what fmt says. */
-static void add(char *buf, size_t len, size_t *used, const char *fmt, ...)
+void choose_append(char *buf, size_t len, size_t *used, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -20,7 +19,10 @@ static void add(char *buf, size_t len, size_t *used, const char *fmt, ...)
 	va_start(ap, fmt);
 	*used += vsnprintf(buf + *used, len - *used, fmt, ap);
 	va_end(ap);
+	if (*used >= len)
+		*used = len;	/* truncated: nothing more fits */
 }
+#define add choose_append
 
 char *choose_figures_line(const struct choose_ranking *k, const struct choose_candidate *c,
 			  char *buf, size_t len)
@@ -36,9 +38,14 @@ char *choose_figures_line(const struct choose_ranking *k, const struct choose_ca
 	}
 	lookups = choose_lookups_at(f->lookups, pct);
 	rwlock = choose_lookups_at(k->results->rwlock_lookups, pct);
+	if (c->figures_moot)
+		add(buf, len, &used, "(with membarrier(), which this program lacks) ");
 	if (!isnan(lookups)) {
-		add(buf, len, &used, "%.1f M lookups/s at %g%% updates on %d threads", lookups / 1e6,
-		    pct, k->results->threads);
+		double top = choose_hash_pct[CHOOSE_HASH_RATES - 1];
+
+		add(buf, len, &used, "%.1f M lookups/s at %g%% updates%s on %d threads",
+		    lookups / 1e6, fmin(pct, top), pct > top ? " (the highest rate measured)" : "",
+		    k->results->threads);
 		if (!isnan(rwlock) && rwlock > 0)
 			add(buf, len, &used, " (%.1fx one pthread_rwlock_t)", lookups / rwlock);
 		add(buf, len, &used, "; ");
@@ -55,7 +62,7 @@ char *choose_figures_line(const struct choose_ranking *k, const struct choose_ca
 		add(buf, len, &used, "callback enqueue %.1f ns; ", f->enqueue_ns);
 	if (!isnan(f->flood_peak_pct))
 		add(buf, len, &used, "call_rcu() flood peak %.0f%% outstanding; ", f->flood_peak_pct);
-	if (used >= 2 && used < len)
+	if (used >= 2 && used < len && !strcmp(buf + used - 2, "; "))
 		buf[used - 2] = '\0';	/* the last "; " */
 	return buf;
 }
@@ -100,6 +107,9 @@ size_t choose_reasons(const struct choose_ranking *k, const struct choose_candid
 	if (c->figures_moot && n < max)
 		snprintf(lines[n++], CHOOSE_LINE, "its figures were measured with membarrier(); "
 			 "without it its readers fence, which this run did not measure");
+	if (impl->flavor == RCUTABLE_FLAVOR_SRCU && n < max)
+		snprintf(lines[n++], CHOOSE_LINE, "SRCU's API: each section names its "
+			 "srcu_struct, and srcu_read_unlock() takes srcu_read_lock()'s index");
 	if (c->one_domain && n < max)
 		snprintf(lines[n++], CHOOSE_LINE, "one domain for the whole process: a long "
 			 "reader anywhere delays every grace period");
@@ -126,18 +136,25 @@ char *choose_answer_text(const struct choose_constraints *c, int q, char *buf, s
 	return buf;
 }
 
-char *choose_exclusion_text(const struct choose_ranking *k, unsigned i, char *buf, size_t len)
+size_t choose_exclusions_text(const struct choose_ranking *k, const struct choose_candidate *c,
+			      char lines[][CHOOSE_LINE], size_t max)
 {
-	int q = choose_exclusion_question(i);
 	char answer[256];
+	size_t n = 0;
 
-	if (q < 0)
-		snprintf(buf, len, "%s", choose_exclusion_reason(i));
-	else
-		snprintf(buf, len, "%s (%s: %s)", choose_exclusion_reason(i),
-			 choose_questions[q].label,
-			 choose_answer_text(&k->constraints, q, answer, sizeof(answer)));
-	return buf;
+	for (unsigned i = 0; i < CHOOSE_EXCLUSIONS && n < max; i++) {
+		int q = choose_exclusion_question(i);
+
+		if (!(c->excluded & (1u << i)))
+			continue;
+		if (q < 0)
+			snprintf(lines[n++], CHOOSE_LINE, "%s", choose_exclusion_reason(i));
+		else
+			snprintf(lines[n++], CHOOSE_LINE, "%s (%s: %s)", choose_exclusion_reason(i),
+				 choose_questions[q].label,
+				 choose_answer_text(&k->constraints, q, answer, sizeof(answer)));
+	}
+	return n;
 }
 
 char *choose_peer_advice(const struct choose_ranking *k, char *buf, size_t len)
@@ -146,9 +163,11 @@ char *choose_peer_advice(const struct choose_ranking *k, char *buf, size_t len)
 
 	if (!first || !choose_is_peer(first->impl))
 		return NULL;
+	if (own && own->one_domain != first->one_domain)
+		own = NULL;	/* not comparable: a tier of its own */
 	if (!own)
 		snprintf(buf, len, "a peer library is the only choice here: %s (%s); none of "
-			 "rcutable's own implementations meets these constraints",
+			 "rcutable's own implementations meets these constraints as well",
 			 first->impl->name, first->impl->summary);
 	else
 		snprintf(buf, len, "a peer library is the better choice here: %s scores %.2f, "

@@ -14,6 +14,11 @@
 #define CHOOSE_LINE	400
 #define CHOOSE_MAX_REASONS	8
 
+/* Append to buf (of len; *used written so far) what fmt says, never past
+ * its end. */
+void choose_append(char *buf, size_t len, size_t *used, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
 /* c's measured figures in one line ("read-side pair 0.59 ns; ..."), or
  * "not measured in this run". */
 char *choose_figures_line(const struct choose_ranking *k, const struct choose_candidate *c,
@@ -23,8 +28,9 @@ char *choose_figures_line(const struct choose_ranking *k, const struct choose_ca
 size_t choose_reasons(const struct choose_ranking *k, const struct choose_candidate *c,
 		      char lines[][CHOOSE_LINE], size_t max);
 
-/* Why exclusion bit number i rules c out, with the answer behind it. */
-char *choose_exclusion_text(const struct choose_ranking *k, unsigned i, char *buf, size_t len);
+/* Why c is ruled out, a line per cause with the answer behind it; how many. */
+size_t choose_exclusions_text(const struct choose_ranking *k, const struct choose_candidate *c,
+			      char lines[][CHOOSE_LINE], size_t max);
 
 /* The answer to question q, as "no (assumed)" or "yes (probed: ...)". */
 char *choose_answer_text(const struct choose_constraints *c, int q, char *buf, size_t len);

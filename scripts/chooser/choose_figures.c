@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "choose_figures.h"
 
@@ -134,7 +135,7 @@ static const char *context_string(json_t *doc, const char *key)
 
 /* bench-*.json, srcu-bench-*.json, tasks-bench-*.json: one flavor's
  * property rows (bench/bench.c, srcu_bench.c, tasks_bench.c). */
-static void load_bench(struct loader *l, json_t *doc)
+static void load_bench(struct loader *l, json_t *doc, void *unused)
 {
 	static const char *const gp[] = { "gp_latency/normal/1", "gp_latency/spin_sleep/1", NULL };
 	static const char *const exp[] = { "gp_latency/expedited/1", NULL };
@@ -144,6 +145,7 @@ static void load_bench(struct loader *l, json_t *doc)
 	struct choose_figures *f = figures_for(l, context_string(doc, "rcutable_impl"));
 	json_t *b = json_object_get(doc, "benchmarks");
 
+	(void)unused;
 	f->read_ns = bench_field(b, "read_pair", "ns_per_op");
 	f->read_empty_ns = bench_field(b, "read_empty", "ns_per_op");
 	if (!strcmp(context_string(doc, "rcutable_flavor"), "tasks"))
@@ -161,13 +163,13 @@ static void load_bench(struct loader *l, json_t *doc)
 }
 
 /* hash-bench-*.json (bench/hash_bench.c): the hlist_bl table, or the
- * rwlock baseline's, at the machine's thread count. */
-static void load_hash(struct loader *l, json_t *doc, struct choose_results *r,
-		      double *rwlock)
+ * rwlock baseline's, at the machine's thread count; arg is the results. */
+static void load_hash(struct loader *l, json_t *doc, void *arg)
 {
+	struct choose_results *r = arg;
 	const char *impl = context_string(doc, "rcutable_impl");
 	bool baseline = !strcmp(impl, "rwlock");
-	double *out = baseline ? rwlock : figures_for(l, impl)->lookups;
+	double *out = baseline ? r->rwlock_lookups : figures_for(l, impl)->lookups;
 	int i;
 
 	for (i = 0; i < CHOOSE_HASH_RATES; i++) {
@@ -180,12 +182,13 @@ static void load_hash(struct loader *l, json_t *doc, struct choose_results *r,
 }
 
 /* flood-*.json (conformance/stress/flood.c). */
-static void load_flood(struct loader *l, json_t *doc)
+static void load_flood(struct loader *l, json_t *doc, void *unused)
 {
 	const char *impl = json_string_value(json_object_get(doc, "impl"));
 	double peak = json_number_value(json_object_get(doc, "peak_outstanding"));
 	double total = json_number_value(json_object_get(doc, "callbacks"));
 
+	(void)unused;
 	if (impl && total > 0)
 		figures_for(l, impl)->flood_peak_pct = 100.0 * peak / total;
 }
@@ -220,8 +223,15 @@ static void load_machine(const char *dir, struct choose_results *r)
 	snprintf(path, sizeof(path), "%s/machine.json", dir);
 	m = json_load_file(path, 0, NULL);
 	r->threads = json_integer_value(json_object_get(m, "cpus"));
-	if (r->threads <= 0)
+	if (!m || r->threads <= 0) {
+		/* The hash figures are read at this many threads. */
 		r->threads = 2;
+		snprintf(line, sizeof(line), "no machine.json: its hash figures read at "
+			 "%d threads", r->threads);
+		r->machine = strdup(line);
+		json_decref(m);
+		return;
+	}
 	snprintf(line, sizeof(line), "%s, %d CPUs, %s, %s",
 		 json_string_value(json_object_get(m, "cpu")) ?: "an unnamed CPU", r->threads,
 		 json_string_value(json_object_get(m, "kernel")) ?: "an unnamed kernel",
@@ -311,25 +321,6 @@ static size_t for_each_json(const char *dir, const char *pattern,
 	return n;
 }
 
-static void bench_fn(struct loader *l, json_t *doc, void *arg)
-{
-	(void)arg;
-	load_bench(l, doc);
-}
-
-static void hash_fn(struct loader *l, json_t *doc, void *arg)
-{
-	struct choose_results *r = arg;
-
-	load_hash(l, doc, r, r->rwlock_lookups);
-}
-
-static void flood_fn(struct loader *l, json_t *doc, void *arg)
-{
-	(void)arg;
-	load_flood(l, doc);
-}
-
 int choose_results_load(const char *dir, struct choose_results *out, char *err, size_t errlen)
 {
 	static const char *const bench_patterns[] = { "bench-*.json", "srcu-bench-*.json",
@@ -339,18 +330,22 @@ int choose_results_load(const char *dir, struct choose_results *out, char *err, 
 	size_t i, found = 0;
 
 	*out = (struct choose_results){ 0 };
+	if (access(dir, R_OK | X_OK)) {
+		snprintf(err, errlen, "cannot read %s: %s", dir, strerror(errno));
+		return -1;
+	}
 	for (i = 0; i < CHOOSE_HASH_RATES; i++)
 		out->rwlock_lookups[i] = NAN;
 	load_machine(dir, out);
 	for (i = 0; i < sizeof(bench_patterns) / sizeof(bench_patterns[0]); i++)
-		found += for_each_json(dir, bench_patterns[i], bench_fn, &l, NULL);
+		found += for_each_json(dir, bench_patterns[i], load_bench, &l, NULL);
 	if (!found) {
 		snprintf(err, errlen, "%s holds no benchmark results (bench-*.json): "
 			 "`make results` writes them", dir);
 		return -1;
 	}
-	for_each_json(dir, "hash-bench-*.json", hash_fn, &l, out);
-	for_each_json(dir, "flood-*.json", flood_fn, &l, NULL);
+	for_each_json(dir, "hash-bench-*.json", load_hash, &l, out);
+	for_each_json(dir, "flood-*.json", load_flood, &l, NULL);
 	snprintf(path, sizeof(path), "%s/instructions.jsonl", dir);
 	load_instructions(&l, path);
 	snprintf(source, sizeof(source), "the run in %s", dir);

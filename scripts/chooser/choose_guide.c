@@ -34,9 +34,9 @@ static const struct scenario {
 	{ "Updates are 10% of operations", "--updates=10 --membarrier=yes" },
 	{ "Expedited grace periods must be fast", "--prefer=latency --membarrier=yes" },
 	{ "Updater CPU is scarce", "--prefer=cpu --membarrier=yes" },
-	{ "Code that cannot mark its readers (trampolines)", "--markers=no" },
+	{ "Code that cannot mark its readers (trampolines)", "--markers=no --membarrier=yes" },
 	{ "Unmarked code, threads report quiescent states",
-	  "--markers=no --quiescent-states=yes" },
+	  "--markers=no --quiescent-states=yes --membarrier=yes" },
 };
 #define SCENARIOS	(sizeof(scenarios) / sizeof(scenarios[0]))
 
@@ -74,12 +74,12 @@ static void deciding_figures(const struct choose_ranking *k, const struct choose
 	size_t used = 0;
 
 	buf[0] = '\0';
-	for (int p = 0; p < CHOOSE_PARTS && used < len; p++) {
+	for (int p = 0; p < CHOOSE_PARTS; p++) {
 		double v = choose_part_figure(k, c, p);
 
 		if (k->weight[p] > 0 && !isnan(v)) {
-			used += snprintf(buf + used, len - used, "; ");
-			used += snprintf(buf + used, len - used, formats[p], v * scale[p]);
+			choose_append(buf, len, &used, "; ");
+			choose_append(buf, len, &used, formats[p], v * scale[p]);
 		}
 	}
 }
@@ -93,7 +93,11 @@ static void why_first(const struct choose_ranking *k, char *buf, size_t len)
 	deciding_figures(k, c, figures, sizeof(figures));
 	if (c->is_default)
 		snprintf(buf, len, "the table's default (%s: %s)%s%s", k->dflt.row, k->dflt.kernel,
-			 k->kept_first ? ", within 10% of the best score" : "", figures);
+			 k->kept_first ? ", within the margin of the best score" : "", figures);
+	else if (k->kept_first)
+		snprintf(buf, len, "%s, %.2f, within %.0f%% of the best score (%s, %.2f)%s",
+			 k->kept_first, c->score, 100 * CHOOSE_DEFAULT_MARGIN,
+			 k->best_scored->impl->name, k->best_scored->score, figures);
 	else
 		snprintf(buf, len, "best score, %.2f%s%s", c->score, k->eligible > 1 ?
 			 "" : " (the only one)", figures);

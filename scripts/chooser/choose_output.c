@@ -67,11 +67,13 @@ void choose_print_text(FILE *out, const struct choose_ranking *k)
 	}
 	if (k->eligible < k->n)
 		fprintf(out, "\nRuled out\n");
-	for (i = k->eligible; i < k->n; i++)
-		for (unsigned b = 0; b < CHOOSE_EXCLUSIONS; b++)
-			if (k->cand[i].excluded & (1u << b))
-				fprintf(out, "  %s: %s\n", k->cand[i].impl->name,
-					choose_exclusion_text(k, b, buf, sizeof(buf)));
+	for (i = k->eligible; i < k->n; i++) {
+		char lines[CHOOSE_EXCLUSIONS][CHOOSE_LINE];
+		size_t j, n = choose_exclusions_text(k, &k->cand[i], lines, CHOOSE_EXCLUSIONS);
+
+		for (j = 0; j < n; j++)
+			fprintf(out, "  %s: %s\n", k->cand[i].impl->name, lines[j]);
+	}
 }
 
 /* A number, or null where it was not measured. */
@@ -99,20 +101,15 @@ static json_t *json_figures(const struct choose_ranking *k, const struct choose_
 
 static json_t *json_candidate(const struct choose_ranking *k, const struct choose_candidate *c)
 {
-	char lines[CHOOSE_MAX_REASONS][CHOOSE_LINE], buf[CHOOSE_LINE];
+	char lines[CHOOSE_MAX_REASONS + CHOOSE_EXCLUSIONS][CHOOSE_LINE];
 	json_t *reasons = json_array();
-	size_t i, n;
+	size_t i, n = c->excluded ? choose_exclusions_text(k, c, lines, CHOOSE_EXCLUSIONS) :
+				    choose_reasons(k, c, lines, CHOOSE_MAX_REASONS);
 
-	if (c->excluded) {
-		for (unsigned b = 0; b < CHOOSE_EXCLUSIONS; b++)
-			if (c->excluded & (1u << b))
-				json_array_append_new(reasons, json_string(
-					choose_exclusion_text(k, b, buf, sizeof(buf))));
-		return json_pack("{s:s, s:o}", "impl", c->impl->name, "reasons", reasons);
-	}
-	n = choose_reasons(k, c, lines, CHOOSE_MAX_REASONS);
 	for (i = 0; i < n; i++)
 		json_array_append_new(reasons, json_string(lines[i]));
+	if (c->excluded)
+		return json_pack("{s:s, s:o}", "impl", c->impl->name, "reasons", reasons);
 	return json_pack("{s:s, s:b, s:f, s:b, s:o, s:o}", "impl", c->impl->name,
 			 "peer", choose_is_peer(c->impl), "score", c->score,
 			 "table_default", c->is_default, "reasons", reasons,
