@@ -17,11 +17,6 @@ static const char *const api_names[] = {
 _Static_assert(RCUTABLE_API_ALL == (1u << API_NAMES) - 1,
 	       "one name for each bit of enum rcutable_api");
 
-const char *rcutable_api_name(unsigned i)
-{
-	return i < API_NAMES ? api_names[i] : "?";
-}
-
 char *rcutable_api_list(unsigned bits, char *buf, size_t len)
 {
 	size_t used = 0;

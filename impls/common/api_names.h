@@ -9,10 +9,8 @@
 
 #include <stddef.h>
 
-/* The name of bit number i of enum rcutable_api ("read_side", ...). */
-const char *rcutable_api_name(unsigned i);
-
-/* The names of the bits set in bits, space-separated, into buf; buf. */
+/* The names of the bits of enum rcutable_api set in bits ("read_side",
+ * ...), space-separated, into buf; returns buf. */
 char *rcutable_api_list(unsigned bits, char *buf, size_t len);
 
 #endif /* RCUTABLE_COMMON_API_NAMES_H */
