@@ -15,7 +15,7 @@ PREFIX ?= /usr/local
 CC ?= cc
 CXX ?= c++
 
-IMPLS := memb signal mb qsbr busted ext-liburcu-memb ext-liburcu-signal \
+IMPLS := memb signal mb qsbr busted busted-defer ext-liburcu-memb ext-liburcu-signal \
 	ext-liburcu-mb ext-liburcu-qsbr ext-liburcu-bp ext-ck-epoch
 # SRCU: srcu (compiler-barrier readers, the default), srcu-mb (the kernel's
 # full-fence readers) and the busted-srcu control, one update side for both.
@@ -24,7 +24,7 @@ SRCU_IMPLS := srcu srcu-mb busted-srcu ext-ck-epoch-srcu
 TASKS_IMPLS := tasks busted-tasks
 INSTALL_IMPLS := memb signal mb qsbr srcu srcu-mb tasks
 # The hash-table benchmark's implementations: all but the busted controls.
-HASH_IMPLS := $(filter-out busted,$(IMPLS))
+HASH_IMPLS := $(filter-out busted%,$(IMPLS))
 HASH_SRCU_IMPLS := $(filter-out busted-srcu,$(SRCU_IMPLS))
 
 COMMON_SRCS := impls/common/diag.c impls/common/cbq.c impls/common/irq.c \
@@ -36,6 +36,7 @@ signal_SRCS := impls/signal/signal.c impls/common/counter_gp.c
 mb_SRCS := impls/mb/mb.c impls/common/self_fence.c impls/common/counter_gp.c
 qsbr_SRCS := impls/qsbr/qsbr.c impls/common/self_fence.c impls/common/counter_gp.c
 busted_SRCS := impls/busted/busted.c
+busted-defer_SRCS := impls/busted-defer/busted_defer.c
 srcu_SRCS := impls/common/srcu_gp.c
 srcu-mb_SRCS := impls/common/srcu_gp.c
 busted-srcu_SRCS := impls/busted-srcu/busted_srcu.c

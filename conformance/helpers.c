@@ -200,6 +200,7 @@ static void watchdog(void)
 TestSuite(barrier, .init = watchdog);
 TestSuite(callbacks, .init = watchdog);
 TestSuite(consolidation, .init = watchdog);
+TestSuite(deadlock, .init = watchdog);
 TestSuite(expedited, .init = watchdog);
 TestSuite(free_memory, .init = watchdog);
 TestSuite(grace_period, .init = watchdog);

@@ -43,7 +43,15 @@
  *    the reader's earlier stores visible and completes its earlier accesses
  *    (mb_on() below): a full fence executed by that thread at some point of
  *    its program (by IPI, or the scheduler's fence if it is not running).
- *  - Registration, unregistration, the newcomers list, the grace-period
+ *  - Unregistration and thread exit, inside a section or outside one:
+ *    reader_go_idle() (rcutable_reader_store_fenced(): fence, idle store,
+ *    fence), then the removal from the registry, which a grace period's
+ *    scans may see between any two reads (wait_for_readers() lets
+ *    registry_lock go while it blocks; the model lets the removal fall
+ *    anywhere, even within a pass).  The slot then registers again (a new
+ *    thread, or the same one), idle.  A removed thread's counter is not
+ *    read (reg[i]).
+ *  - Registration's newcomers list, the grace-period
  *    lock, gp_seq and batching, the futex sleep/wake protocol of
  *    wait_for_readers() and rcutable_reader_wake_updater(), stall warnings,
  *    and the 16-bit nesting limit are not modelled.  The futex path only
@@ -71,6 +79,8 @@
  *   BROKEN=2  no fence A (no membarrier() at the start).
  *   BROKEN=3  no fence B on a weak machine (the x86-64 local fence B used
  *             where reordering (b) exists).
+ *   BROKEN=4  a thread leaves the registry before its section ends (the
+ *             removal before reader_go_idle(), not after it).
  *   STARVE    step 1 waits for the current phase instead of the other one:
  *             new readers can then hold the grace period back for ever
  *             (for the progress check).
@@ -98,11 +108,14 @@ bit  pend[NR];		/* the thread's last counter store is still buffered */
 bit  tail[NR];		/* (b): section accesses outstanding after the idle store */
 bit  live[NR];		/* ghost: the outermost section is running */
 bit  old[NR];		/* ghost: ... and was running when this GP began */
+bit  reg[NR] = 1;	/* in the registry: its counter is scanned */
 
 #define NEST(v)		((v) & 3)
 #define PHASE(v)	((v) >> 2)
 /* reader_holds_old_phase(): inside a section of a phase other than cur. */
 #define HOLDS(v, cur)	(NEST(v) != 0 && PHASE(v) != (cur))
+/* count_holdouts() on thread i: only registered threads are walked. */
+#define HOLDOUT(i, cur)	(reg[i] && HOLDS(ctr[i], cur))
 
 /*
  * A full fence executed by reader thread i, as membarrier() makes every
@@ -127,6 +140,24 @@ inline mb_on(i)
 }
 
 /*
+ * reader_go_idle() of thread i inside its section: the first fence flushes
+ * the buffered counter store and completes the section's accesses (the
+ * section ends here); then the idle store, whose second fence makes it
+ * visible at once.
+ */
+inline go_idle(i)
+{
+	atomic {
+		if
+		:: pend[i] -> ctr[i] = rc[i]; pend[i] = 0
+		:: else
+		fi;
+		live[i] = 0; old[i] = 0
+	};
+	atomic { rc[i] = 0; ctr[i] = 0 }
+}
+
+/*
  * wait_for_readers(ph): repeat count_holdouts(ph) until a whole pass over
  * the registry finds no holdout.  Each counter is read in its own step, in
  * registry order; a holdout restarts the pass (the C code finishes the pass
@@ -139,10 +170,10 @@ inline wait_for_readers(ph)
 #ifdef FLIP_UNORDERED
 	:: !flipped -> gpph = 1 - cur; flipped = 1	/* the flip reaches memory */
 #endif
-	:: HOLDS(ctr[0], ph) -> skip
-	:: !HOLDS(ctr[0], ph) ->
+	:: HOLDOUT(0, ph) -> skip
+	:: !HOLDOUT(0, ph) ->
 		if
-		:: HOLDS(ctr[1], ph) -> skip
+		:: HOLDOUT(1, ph) -> skip
 		:: else -> break
 		fi
 	od
@@ -274,6 +305,28 @@ active [NR] proctype reader()
 		:: skip
 		fi;
 
+		if
+		:: skip
+		::	/* The thread exits inside its section (or, between
+			 * sections, unregisters: the same steps on an idle
+			 * counter).  reader_go_idle(): the fence completes the
+			 * section's accesses and flushes the buffered counter
+			 * store, then the idle store, then the second fence;
+			 * then reader_unregister() removes it under
+			 * registry_lock. */
+#if BROKEN == 4
+			reg[i] = 0;
+			go_idle(i);
+#else
+			go_idle(i);
+			reg[i] = 0;
+#endif
+			/* A thread registers in the slot: idle, pushed on the
+			 * newcomers list, scanned from the next splice on. */
+			reg[i] = 1;
+			goto next
+		fi;
+
 		/* rcu_read_unlock(), outermost (nest == NEST_ONE). */
 #ifdef TSO
 		/* x86-TSO: the section's accesses are complete before the idle
@@ -300,5 +353,7 @@ active [NR] proctype reader()
 		/* The second RCUTABLE_READER_FENCE() and the check of
 		 * rcutable_rcu_gp.futex are part of the futex protocol, not
 		 * modelled. */
+next:
+		skip
 	od
 }

@@ -187,8 +187,9 @@ static void reader_unregister(struct rcutable_reader *r, bool restore)
  * End whatever the calling thread's counter holds grace periods back with
  * (a section; a QSBR thread's online stretch), as the outermost
  * rcu_read_unlock() or rcu_thread_offline() would, with full fences (at
- * least the reader's own): before unregistering, which waits for
- * registry_lock, which a grace period waiting for this very thread may hold.
+ * least the reader's own): before unregistering, so that a grace period
+ * that scanned this thread before its removal need not wait for it, and
+ * one that scans after sees it gone with its sections ended.
  */
 static void reader_go_idle(void)
 {
@@ -387,7 +388,8 @@ static size_t count_holdouts(unsigned long cur)
 	return n;
 }
 
-/* Warn, once per stall timeout, about the readers holding up this GP. */
+/* Warn, once per stall timeout, about the readers holding up this GP.
+ * Caller holds registry_lock. */
 static void stall_check(unsigned long cur)
 {
 	uint64_t now = rcutable_now_ns();
@@ -421,6 +423,16 @@ static void stall_check(unsigned long cur)
  * than cur.  Spin for up to spin_ns from the first holdout seen; then,
  * expedited, yield (readers may be waiting for a CPU), or, normal, sleep
  * until a holdout's rcu_read_unlock() wakes us.
+ *
+ * Called and returns with registry_lock held, but lets it go whenever it
+ * yields or sleeps: a holdout may be blocked on a thread that is
+ * unregistering or exiting, which takes registry_lock, so holding it for
+ * the whole wait could close a cycle (the holdout waits for that thread,
+ * that thread for us, we for the holdout).  A reader removed meanwhile had
+ * ended what it held (reader_go_idle()) before it took the lock to leave,
+ * and our next scan takes the lock after it let it go, so its section
+ * precedes everything we do after that scan, as an idle counter we had
+ * read would order it.  Each scan walks the registry afresh.
  */
 static void wait_for_readers(unsigned long cur, bool expedited, uint64_t spin_ns)
 {
@@ -436,24 +448,32 @@ static void wait_for_readers(unsigned long cur, bool expedited, uint64_t spin_ns
 			continue;
 		}
 		if (expedited) {
+			pthread_mutex_unlock(&registry_lock);
 			sched_yield();
+			pthread_mutex_lock(&registry_lock);
 		} else {
+			size_t n;
+
 			__atomic_store_n(&rcutable_rcu_gp.futex, -1, __ATOMIC_RELAXED);
 			/* Orders the -1 before the recheck; pairs with the
 			 * reader's fence between its counter store and its
 			 * check of futex in rcu_read_unlock(): either we see
 			 * its counter or it sees -1 and wakes us. */
 			rcutable_flavor_mb_all();
-			if (count_holdouts(cur))
+			n = count_holdouts(cur);
+			pthread_mutex_unlock(&registry_lock);
+			if (n)
 				rcutable_futex_wait(&rcutable_rcu_gp.futex, -1,
 						    GP_STALL_POLL_NS);
 			RCUTABLE_WRITE_ONCE(rcutable_rcu_gp.futex, 0);
+			pthread_mutex_lock(&registry_lock);
 		}
 		stall_check(cur);
 	}
 }
 
-/* One grace period (steps A, 1, 2, 3, B above).  Caller holds gp_lock. */
+/* One grace period (steps A, 1, 2, 3, B above).  Caller holds gp_lock;
+ * registry_lock is held throughout but while a wait blocks. */
 static void gp_run(bool expedited)
 {
 	unsigned long phase = RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr) &
