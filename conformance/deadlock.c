@@ -197,3 +197,48 @@ Test(deadlock, unregister_while_gp_waits_for_blocked_callback, .timeout = 60)
 	join(c);
 	join(cyc.b);
 }
+
+/*
+ * Back-pressure: a caller above the backlog bound waits for the worker,
+ * but not for ever: here the worker is blocked in a callback on the mutex
+ * the caller holds while it queues far more than the bound.
+ */
+static int noop_cbs_run;
+
+static void noop_cb(struct rcu_head *h)
+{
+	(void)h;
+	__atomic_add_fetch(&noop_cbs_run, 1, __ATOMIC_RELAXED);
+}
+
+static void *queue_over_bound_holding_mutex(void *arg)
+{
+	static struct rcu_head heads[5000];
+
+	(void)arg;
+	rcu_register_thread();
+	pthread_mutex_lock(&cyc.m);
+	call_rcu(&cyc.head, cb_blocks_on_mutex);
+	for (size_t i = 0; i < sizeof(heads) / sizeof(heads[0]); i++)
+		call_rcu(&heads[i], noop_cb);
+	pthread_mutex_unlock(&cyc.m);
+	flag_set(&cyc.b_done, 1);
+	rcu_barrier();
+	rcu_unregister_thread();
+	return NULL;
+}
+
+Test(deadlock, over_the_backlog_bound_while_a_callback_waits_for_the_caller, .timeout = 60)
+{
+	pthread_t t;
+
+	rcutable_callback_backlog_set(100);
+	t = spawn(queue_over_bound_holding_mutex, NULL);
+	cr_assert(flag_wait(&cyc.b_done, 1, CYCLE_TIMEOUT_MS),
+		  "deadlock: call_rcu() above the backlog bound waited for a worker "
+		  "whose callback waited for the caller's mutex");
+	join(t);
+	cr_assert_eq(flag_get(&noop_cbs_run), 5000, "%d of 5000 callbacks ran after rcu_barrier()",
+		     flag_get(&noop_cbs_run));
+	cr_assert(flag_get(&cyc.reader_done), "the blocked callback never ended");
+}

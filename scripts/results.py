@@ -19,7 +19,7 @@ HASH_THREADS = (1, 2, 4, 8, 16, 32)      # to 8, or to twice the CPUs
 # (bench_context_apis() in bench/harness.c).
 API_GROUPS = {"expedited": "expedited", "polled": "polled", "kfree": "free_memory",
               "consolidated": "consolidation", "exit_drain": "lifecycle", "fork": "lifecycle",
-              "call": "callbacks", "barrier": "barrier"}
+              "call": "callbacks", "barrier": "barrier", "backlog": "callbacks"}
 KNOWN_FAILURES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                   "..", "conformance", "known-failures")
 
@@ -195,12 +195,44 @@ def hash_figure(run, table, pct, threads, field="lookups_per_s"):
 
 
 def load_flood(d):
-    """{impl: figures} of the call_rcu() flood (flood-*.json, conformance/stress/flood.c)."""
+    """{impl: figures} of the call_rcu() flood (flood-*.json, conformance/stress/flood.c):
+    each figure the median of the runs, which are under "runs" (one run: itself)."""
     out = {}
     for path in sorted(glob.glob(os.path.join(d, "flood-*.json"))):
+        if ".run" in os.path.basename(path):
+            continue
         f = json.load(open(path))
+        f.setdefault("runs", [dict(f)])
         out[f["impl"]] = f
     return out
+
+
+def _median(values):
+    v = sorted(values)
+    n = len(v)
+    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
+
+
+def merge_flood(d):
+    """Merge flood-IMPL.runN.json (scripts/run-all's rounds) into flood-IMPL.json:
+    each numeric figure the median of the runs, success only if every run
+    succeeded, and the runs themselves under "runs"."""
+    by_impl = {}
+    for path in sorted(glob.glob(os.path.join(d, "flood-*.run*.json"))):
+        f = json.load(open(path))
+        by_impl.setdefault(f["impl"], []).append(f)
+        os.remove(path)
+    for impl, runs in by_impl.items():
+        merged = {"impl": impl}
+        for k, v in runs[0].items():
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                continue
+            merged[k] = _median([r[k] for r in runs])
+        merged["success"] = all(r["success"] for r in runs)
+        merged["runs"] = runs
+        with open(os.path.join(d, f"flood-{impl}.json"), "w") as out:
+            json.dump(merged, out, indent=1)
+            out.write("\n")
 
 
 def ordered(runs):
@@ -213,3 +245,11 @@ def ordered(runs):
             out.append(peer_of(n))
     out += [n for n in runs if n not in out]
     return out
+
+
+if __name__ == "__main__":
+    import sys
+    if len(sys.argv) == 3 and sys.argv[1] == "merge-flood":
+        merge_flood(sys.argv[2])
+    else:
+        sys.exit("usage: results.py merge-flood RESULTS_DIR")

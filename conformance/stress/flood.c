@@ -1,28 +1,35 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * conformance/stress/flood.c: forward progress of an RCU implementation's
- * callbacks under a call_rcu() flood.
+ * callbacks under a call_rcu() flood, then under an rcu_barrier() storm.
  *
- *   flood [--callbacks=N] [--json=FILE]
+ *   flood [--callbacks=N] [--storm-ms=MS] [--json=FILE]
  *
- * Two threads queue N callbacks between them (default 10 million), each
- * freeing a small object, as fast as call_rcu() takes them, while
+ * The flood: two threads queue N callbacks between them (default 10
+ * million), each freeing a small object, as fast as call_rcu() takes them,
+ * while
  *   - a reader thread runs short read-side sections back to back (for QSBR
  *     it reports a quiescent state after each), never pausing,
  *   - a thread runs synchronize_rcu() in a loop, counting those that end,
  *   - a thread runs rcu_barrier() in a loop, counting those that return.
  * Then one rcu_barrier() drains the backlog.
  *
- * Success: every callback ran (none outstanding after the drain), grace
- * periods kept ending during the flood (at least one a second), every
- * rcu_barrier() returned (at least one during the flood), and the backlog
- * stayed bounded: at most 90% of the callbacks were ever outstanding at
- * once (the implementation reclaimed while the flood ran, instead of
- * holding everything until it stopped; how much it held is the figure to
- * compare).  Prints the figures (peak outstanding, peak
- * RSS, flood and drain times, grace periods and barriers done) and SUCCESS
- * or FAILURE; --json writes them for RESULTS.md.  A watchdog ends a run
- * that stops making progress.
+ * The storm (default 1000 ms): two threads run rcu_barrier() back to back
+ * and a third queues a callback between each two of its own barriers,
+ * while the reader and the synchronize_rcu() loop go on.
+ *
+ * Success: every callback ran (none outstanding after the drain); in the
+ * flood and in the storm, synchronize_rcu() kept completing grace periods,
+ * at least 100 a second, and every rcu_barrier() returned (at least one in
+ * each); and the backlog stayed bounded: where the implementation bounds
+ * it (RCUTABLE_API_BACKLOG, rcutable/backlog.h), at most 20 times the bound
+ * was ever outstanding at once, elsewhere at most 90% of the callbacks
+ * (reclaimed while the flood ran, instead of holding everything until it
+ * stopped).  How much each held is the figure RESULTS.md compares.  Prints
+ * the figures (peak outstanding, peak RSS, flood and drain times, grace
+ * periods and barriers done, the longest barrier) and SUCCESS or FAILURE;
+ * --json writes them for RESULTS.md.  A watchdog ends a run that stops
+ * making progress.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -44,8 +51,11 @@ struct flood_obj {
 
 static unsigned long per_flooder;
 static long outstanding, peak_outstanding;
-static int flood_done, stop;
-static unsigned long gps_during_flood, barriers_during_flood;
+/* The phase: flooding, draining, storming, stopping. */
+enum { FLOOD, DRAIN, STORM, STOP };
+static int phase;
+static unsigned long gps_during[STOP], barriers_during[STOP];
+static uint64_t longest_barrier_ns[STOP];
 
 static double now_s(void)
 {
@@ -56,6 +66,23 @@ static double now_s(void)
 }
 
 static int get(const int *f) { return __atomic_load_n(f, __ATOMIC_ACQUIRE); }
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void note_max(uint64_t *max, uint64_t v)
+{
+	uint64_t m = __atomic_load_n(max, __ATOMIC_RELAXED);
+
+	while (v > m && !__atomic_compare_exchange_n(max, &m, v, true, __ATOMIC_RELAXED,
+						     __ATOMIC_RELAXED))
+		;
+}
 
 static void free_obj(struct rcu_head *head)
 {
@@ -106,7 +133,7 @@ static void *constant_reader(void *arg)
 
 	(void)arg;
 	rcu_register_thread();
-	while (!get(&stop)) {
+	while (get(&phase) != STOP) {
 		rcu_read_lock();
 		sum += rcu_dereference(p)->payload[0];
 		rcu_read_unlock();
@@ -120,23 +147,42 @@ static void *gp_loop(void *arg)
 {
 	(void)arg;
 	rcu_register_thread();
-	while (!get(&stop)) {
+	for (int p; (p = get(&phase)) != STOP;) {
 		synchronize_rcu();
-		if (!get(&flood_done))
-			__atomic_add_fetch(&gps_during_flood, 1, __ATOMIC_RELAXED);
+		if (get(&phase) == p)	/* counted in the phase it began in */
+			__atomic_add_fetch(&gps_during[p], 1, __ATOMIC_RELAXED);
 	}
 	rcu_unregister_thread();
 	return NULL;
 }
 
+/* rcu_barrier() back to back while the phase is p, timing each; with
+ * queue set, a callback queued before each. */
+struct barrier_loop { int phase; bool queue; };
+
 static void *barrier_loop(void *arg)
 {
-	(void)arg;
+	const struct barrier_loop *b = arg;
+
 	rcu_register_thread();
-	while (!get(&flood_done)) {
+	while (get(&phase) == b->phase) {
+		uint64_t t0;
+
+		if (b->queue) {
+			struct flood_obj *o = malloc(sizeof(*o));
+
+			if (!o)
+				abort();
+			__atomic_add_fetch(&outstanding, 1, __ATOMIC_RELAXED);
+			call_rcu(&o->rh, free_obj);
+		}
+		t0 = now_ns();
 		rcu_barrier();
-		if (!get(&flood_done))
-			__atomic_add_fetch(&barriers_during_flood, 1, __ATOMIC_RELAXED);
+		if (get(&phase) != b->phase)
+			break;
+		note_max(&longest_barrier_ns[b->phase], now_ns() - t0);
+		__atomic_add_fetch(&barriers_during[b->phase], 1, __ATOMIC_RELAXED);
+		rcu_quiescent_state();
 	}
 	rcu_unregister_thread();
 	return NULL;
@@ -152,53 +198,91 @@ static const char *arg_value(int argc, char **argv, const char *name)
 	return NULL;
 }
 
+static void set_phase(int p)
+{
+	__atomic_store_n(&phase, p, __ATOMIC_RELEASE);
+}
+
 int main(int argc, char **argv)
 {
 	const char *v = arg_value(argc, argv, "--callbacks"), *json = arg_value(argc, argv, "--json");
+	const char *sv = arg_value(argc, argv, "--storm-ms");
 	unsigned long total = v ? strtoul(v, NULL, 10) : 10000000ul;
-	pthread_t flooders[FLOODERS], reader, gps, barriers;
-	double t0, t_flood, t_drain;
+	unsigned long storm_ms = sv ? strtoul(sv, NULL, 10) : 1000;
+	static const struct barrier_loop flood_barriers = { FLOOD, false },
+		storm_barriers = { STORM, false }, storm_queuer = { STORM, true };
+	pthread_t flooders[FLOODERS], reader, gps, barriers, storm[3];
+	bool bounded = (rcutable_impl_info.native | rcutable_impl_info.emulated) &
+		       RCUTABLE_API_BACKLOG;
+	size_t bound = bounded ? rcutable_callback_backlog_get() : 0;
+	unsigned long peak_allowed;
+	double t0, t_flood, t_drain, t_storm;
 	struct rusage ru;
 	long left;
 	bool ok;
 
-	if (total < FLOODERS) {
-		fprintf(stderr, "flood: --callbacks=N with N >= %d\n", FLOODERS);
+	if (total < FLOODERS || !storm_ms) {
+		fprintf(stderr, "flood: --callbacks=N with N >= %d, --storm-ms=MS with MS > 0\n",
+			FLOODERS);
 		return 2;
 	}
 	per_flooder = total / FLOODERS;
 	total = per_flooder * FLOODERS;
+	peak_allowed = bound ? 20 * bound : total / 10 * 9;
 	alarm(600);	/* the watchdog: a flood that stops progressing dies here */
+	/* This thread only waits (joins, barriers): offline, for QSBR, so
+	 * that no grace period waits for it. */
+	rcu_register_thread();
+	rcu_thread_offline();
 	pthread_create(&reader, NULL, constant_reader, NULL);
 	pthread_create(&gps, NULL, gp_loop, NULL);
-	pthread_create(&barriers, NULL, barrier_loop, NULL);
+	pthread_create(&barriers, NULL, barrier_loop, (void *)&flood_barriers);
 	t0 = now_s();
 	for (int i = 0; i < FLOODERS; i++)
 		pthread_create(&flooders[i], NULL, flooder, NULL);
 	for (int i = 0; i < FLOODERS; i++)
 		pthread_join(flooders[i], NULL);
 	t_flood = now_s() - t0;
-	__atomic_store_n(&flood_done, 1, __ATOMIC_RELEASE);
+	set_phase(DRAIN);
 	pthread_join(barriers, NULL);
 	rcu_barrier();
 	t_drain = now_s() - t0 - t_flood;
-	__atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
+
+	set_phase(STORM);
+	t0 = now_s();
+	pthread_create(&storm[0], NULL, barrier_loop, (void *)&storm_barriers);
+	pthread_create(&storm[1], NULL, barrier_loop, (void *)&storm_barriers);
+	pthread_create(&storm[2], NULL, barrier_loop, (void *)&storm_queuer);
+	while (now_s() - t0 < storm_ms / 1e3)	/* a signal may cut a sleep short */
+		usleep(1000);
+	set_phase(STOP);
+	for (int i = 0; i < 3; i++)
+		pthread_join(storm[i], NULL);
+	t_storm = now_s() - t0;
+	rcu_barrier();
 	pthread_join(gps, NULL);
 	pthread_join(reader, NULL);
+	rcu_unregister_thread();
 	getrusage(RUSAGE_SELF, &ru);
 	left = __atomic_load_n(&outstanding, __ATOMIC_RELAXED);
 
-	ok = left == 0 && gps_during_flood >= (unsigned long)t_flood &&
-	     gps_during_flood > 0 && barriers_during_flood > 0 &&
-	     (unsigned long)peak_outstanding <= total / 10 * 9;
+	ok = left == 0 && (unsigned long)peak_outstanding <= peak_allowed &&
+	     gps_during[FLOOD] >= 100 * t_flood && gps_during[FLOOD] > 0 &&
+	     barriers_during[FLOOD] > 0 &&
+	     gps_during[STORM] >= 100 * t_storm && barriers_during[STORM] > 0;
 	printf("flood %s: %lu callbacks from %d threads in %.2f s (%.1f M/s); peak "
-	       "outstanding %ld (%.1f%%); peak RSS %.1f MiB; drained in %.1f ms; "
-	       "during the flood, beside a constant reader: %lu grace periods, "
-	       "%lu barriers; %ld left after the drain: %s\n",
+	       "outstanding %ld (%.1f%%; allowed %lu: %s); peak RSS %.1f MiB; drained in "
+	       "%.1f ms; during the flood, beside a constant reader: %lu grace periods "
+	       "(%.0f/s), %lu barriers (longest %.1f ms); during a %.1f s barrier storm: "
+	       "%lu grace periods (%.0f/s), %lu barriers (longest %.1f ms); %ld left: %s\n",
 	       rcutable_impl_info.name, total, FLOODERS, t_flood, total / t_flood / 1e6,
 	       peak_outstanding, 100.0 * (double)peak_outstanding / (double)total,
-	       ru.ru_maxrss / 1024.0, t_drain * 1e3, gps_during_flood,
-	       barriers_during_flood, left, ok ? "SUCCESS" : "FAILURE");
+	       peak_allowed, bound ? "20 times the backlog bound" : "90% of the callbacks",
+	       ru.ru_maxrss / 1024.0, t_drain * 1e3,
+	       gps_during[FLOOD], gps_during[FLOOD] / t_flood, barriers_during[FLOOD],
+	       longest_barrier_ns[FLOOD] / 1e6, t_storm, gps_during[STORM],
+	       gps_during[STORM] / t_storm, barriers_during[STORM],
+	       longest_barrier_ns[STORM] / 1e6, left, ok ? "SUCCESS" : "FAILURE");
 	if (json) {
 		FILE *f = fopen(json, "w");
 
@@ -207,12 +291,18 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		fprintf(f, "{\"impl\": \"%s\", \"callbacks\": %lu, \"threads\": %d, "
+			"\"backlog_bound\": %zu, "
 			"\"flood_s\": %.4f, \"peak_outstanding\": %ld, "
 			"\"peak_rss_kib\": %ld, \"drain_ms\": %.3f, "
 			"\"gps_during_flood\": %lu, \"barriers_during_flood\": %lu, "
+			"\"longest_barrier_flood_ms\": %.3f, \"storm_s\": %.4f, "
+			"\"gps_during_storm\": %lu, \"barriers_during_storm\": %lu, "
+			"\"longest_barrier_storm_ms\": %.3f, "
 			"\"left\": %ld, \"success\": %s}\n",
-			rcutable_impl_info.name, total, FLOODERS, t_flood, peak_outstanding,
-			ru.ru_maxrss, t_drain * 1e3, gps_during_flood, barriers_during_flood,
+			rcutable_impl_info.name, total, FLOODERS, bound, t_flood, peak_outstanding,
+			ru.ru_maxrss, t_drain * 1e3, gps_during[FLOOD], barriers_during[FLOOD],
+			longest_barrier_ns[FLOOD] / 1e6, t_storm, gps_during[STORM],
+			barriers_during[STORM], longest_barrier_ns[STORM] / 1e6,
 			left, ok ? "true" : "false");
 		fclose(f);
 	}

@@ -11,7 +11,7 @@
 static const char *const api_names[] = {
 	"read_side", "synchronize", "expedited", "call", "barrier", "polled", "kfree",
 	"validation", "consolidated", "lifecycle", "stall", "reader_checks",
-	"exit_drain", "fork",
+	"exit_drain", "fork", "backlog",
 };
 #define API_NAMES	(sizeof(api_names) / sizeof(api_names[0]))
 _Static_assert(RCUTABLE_API_ALL == (1u << API_NAMES) - 1,

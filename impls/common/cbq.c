@@ -14,6 +14,7 @@
 #include <sched.h>
 #include <search.h>
 #include <signal.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
@@ -34,6 +35,36 @@ static struct rcutable_cbq *started_list;	/* only ever prepended to */
 static struct rcutable_cbq *free_list;
 /* The engine whose worker this thread is, if it is one. */
 static __thread struct rcutable_cbq *cbq_self;
+
+/*
+ * The backlog bound: callbacks queued on one engine and not yet invoked,
+ * above which callers wait (cbq_throttle()); 0 is no bound.  From
+ * RCUTABLE_CALLBACK_BACKLOG, or rcutable_callback_backlog_set().
+ */
+#define CBQ_BACKLOG_DEFAULT	RCUTABLE_CALLBACK_BACKLOG_DEFAULT
+static long cbq_backlog_max;
+static pthread_once_t backlog_once = PTHREAD_ONCE_INIT;
+
+static void cbq_backlog_init(void)
+{
+	unsigned long v = rcutable_env_ulong("RCUTABLE_CALLBACK_BACKLOG",
+					     CBQ_BACKLOG_DEFAULT);
+
+	cbq_backlog_max = v > LONG_MAX ? LONG_MAX : (long)v;
+}
+
+void rcutable_callback_backlog_set(size_t max)
+{
+	pthread_once(&backlog_once, cbq_backlog_init);
+	__atomic_store_n(&cbq_backlog_max, max > LONG_MAX ? LONG_MAX : (long)max,
+			 __ATOMIC_RELAXED);
+}
+
+size_t rcutable_callback_backlog_get(void)
+{
+	pthread_once(&backlog_once, cbq_backlog_init);
+	return (size_t)__atomic_load_n(&cbq_backlog_max, __ATOMIC_RELAXED);
+}
 
 static void cbq_start(struct rcutable_cbq *q);
 
@@ -122,6 +153,35 @@ static bool cbq_detach(struct rcutable_cbq *q)
  */
 #define CBQ_SAFE_POINT_EVERY	64
 
+/* Let the callers that cbq_throttle() put to sleep go. */
+static void cbq_release_throttled(struct rcutable_cbq *q)
+{
+	__atomic_add_fetch(&q->throttle_word, 1, __ATOMIC_RELAXED);
+	rcutable_futex_wake(&q->throttle_word, INT_MAX);
+}
+
+/*
+ * The worker has invoked n more callbacks (a safe point, or the end of its
+ * batch, after which it stops invoking): count them off the backlog, and
+ * wake throttled callers once it is down to half the bound, or the batch
+ * is done.
+ */
+static void cbq_invoked(struct rcutable_cbq *q, size_t n, bool batch_done)
+{
+	long left = __atomic_sub_fetch(&q->backlog, (long)n, __ATOMIC_RELAXED);
+
+	__atomic_store_n(&q->progress, q->progress + 1, __ATOMIC_RELAXED);
+	if (batch_done)
+		RCUTABLE_WRITE_ONCE(q->invoking, false);
+	/* Orders the backlog and invoking before the read of throttled;
+	 * pairs with the smp_mb() in cbq_throttle(): either we see a
+	 * sleeper's count, or it sees what we changed and does not sleep. */
+	rcutable_smp_mb();
+	if (__atomic_load_n(&q->throttled, __ATOMIC_RELAXED) &&
+	    (batch_done || left <= RCUTABLE_READ_ONCE(cbq_backlog_max) / 2))
+		cbq_release_throttled(q);
+}
+
 /* Invoke q->batch in order, each callback under q->consumer_lock. */
 static void cbq_invoke_batch(struct rcutable_cbq *q)
 {
@@ -145,11 +205,15 @@ static void cbq_invoke_batch(struct rcutable_cbq *q)
 		__atomic_store_n(&q->in_flight, --left, __ATOMIC_RELAXED);
 		if (++since_safe_point == CBQ_SAFE_POINT_EVERY) {
 			since_safe_point = 0;
+			cbq_invoked(q, CBQ_SAFE_POINT_EVERY, false);
+			if (q->between)
+				q->between();
 			/* A safe point between callbacks, for fork() and exit counts. */
 			pthread_mutex_unlock(&q->consumer_lock);
 			pthread_mutex_lock(&q->consumer_lock);
 		}
 	}
+	cbq_invoked(q, since_safe_point, true);
 	pthread_mutex_unlock(&q->consumer_lock);
 }
 
@@ -191,12 +255,19 @@ static void cbq_wake(struct rcutable_cbq *q)
  */
 static uint64_t cbq_gather_ns;
 
+static bool cbq_over_bound(struct rcutable_cbq *q)
+{
+	long max = RCUTABLE_READ_ONCE(cbq_backlog_max);
+
+	return max && __atomic_load_n(&q->backlog, __ATOMIC_RELAXED) > max;
+}
+
 static void cbq_gather(struct rcutable_cbq *q)
 {
 	uint64_t now = rcutable_clock_ns(CLOCK_MONOTONIC);
 	uint64_t until = q->gp_begun_ns + cbq_gather_ns;
 
-	while (now < until) {
+	while (now < until && !cbq_over_bound(q)) {
 		__atomic_store_n(&q->worker_futex, -1, __ATOMIC_RELAXED);
 		/* Orders the store of -1 before the checks; pairs with the
 		 * smp_mb() in cbq_wake(), as in cbq_sleep(). */
@@ -241,6 +312,7 @@ static void *cbq_worker(void *arg)
 		q->wait_gp(q->arg);
 		if (q->invoke_begin)
 			q->invoke_begin();
+		RCUTABLE_WRITE_ONCE(q->invoking, true);
 		cbq_invoke_batch(q);
 		if (q->quiesce)
 			q->quiesce();
@@ -361,6 +433,15 @@ static size_t cbq_drop_barriers(struct rcu_head **link, struct rcu_head ***tail)
 	return n;
 }
 
+static size_t cbq_count(const struct rcu_head *h)
+{
+	size_t n = 0;
+
+	for (; h; h = h->next)
+		n++;
+	return n;
+}
+
 /*
  * In the child only the forking thread exists.  Each engine keeps its
  * queue and its unfinished batch (they are the child's memory to reclaim
@@ -393,6 +474,10 @@ static void cbq_atfork_child(void)
 		cbq_drop_barriers(&q->first, &q->tail);
 		q->worker_futex = 0;
 		q->started = false;
+		q->invoking = false;
+		q->throttled = 0;
+		q->stuck_at = ~0UL;
+		q->backlog = (long)(q->in_flight + cbq_count(q->first));
 	}
 	for (q = started_list; q; q = q->next_started)
 		if (q->batch || q->first)
@@ -461,6 +546,7 @@ static pthread_once_t handlers_once = PTHREAD_ONCE_INIT;
 static void cbq_register_handlers(void)
 {
 	cbq_gather_ns = rcutable_env_ulong("RCUTABLE_CALLBACK_GATHER_US", 1000) * 1000u;
+	pthread_once(&backlog_once, cbq_backlog_init);
 	if (atexit(rcutable_cbq_drain_at_exit) ||
 	    pthread_atfork(cbq_atfork_prepare, cbq_atfork_parent, cbq_atfork_child))
 		rcutable_die("cannot register the callback engines' exit and fork "
@@ -533,6 +619,12 @@ struct rcutable_cbq *rcutable_cbq_new(void (*wait_fn)(void *), void *arg,
 		q->in_flight = 0;
 		q->gathers = q->hurry = false;
 		q->gp_begun_ns = 0;
+		q->between = NULL;
+		q->caller_holds_gp = NULL;
+		q->backlog = 0;
+		q->invoking = false;
+		q->throttled = 0;
+		q->stuck_at = ~0UL;
 		RCUTABLE_WRITE_ONCE(q->freed, false);
 	}
 	pthread_mutex_unlock(&started_lock);
@@ -574,16 +666,72 @@ void rcutable_cbq_check_call(const char *who, const struct rcu_head *head,
 			     (const void *)head, (void *)(uintptr_t)func);
 }
 
+/*
+ * Back-pressure: the caller's push took q's backlog above the bound.
+ * While the worker invokes callbacks whose grace period has ended, wait
+ * until it is down to half the bound (or the batch is done): the callers
+ * then queue no faster than the worker reclaims, and the worker gets the
+ * CPU they leave.  Never waits for a grace period: the caller may be
+ * inside a read-side critical section (or, QSBR, online), which that
+ * grace period would wait for; while the worker waits for one, or gathers,
+ * the caller only ends the gathering.  Waits at most
+ * CBQ_THROTTLE_PATIENCE_NS without the worker passing a safe point: a
+ * callback may be blocked on a lock this caller holds; then no caller
+ * waits until the worker moves again (stuck_at).  Not on q's own worker,
+ * whose callbacks may queue more.
+ */
+#define CBQ_THROTTLE_PATIENCE_NS	20000000u
+
+static void cbq_throttle(struct rcutable_cbq *q, long max)
+{
+	if (q == cbq_self)
+		return;
+	for (;;) {
+		unsigned long p = __atomic_load_n(&q->progress, __ATOMIC_RELAXED);
+		int w = __atomic_load_n(&q->throttle_word, __ATOMIC_RELAXED);
+		bool sleep;
+
+		if (p == RCUTABLE_READ_ONCE(q->stuck_at))
+			return;
+		__atomic_add_fetch(&q->throttled, 1, __ATOMIC_RELAXED);
+		/* Orders the count before the checks; pairs with the smp_mb()
+		 * in cbq_invoked(). */
+		rcutable_smp_mb();
+		sleep = RCUTABLE_READ_ONCE(q->invoking) &&
+			__atomic_load_n(&q->backlog, __ATOMIC_RELAXED) > max / 2;
+		if (sleep)
+			rcutable_futex_wait(&q->throttle_word, w, CBQ_THROTTLE_PATIENCE_NS);
+		__atomic_sub_fetch(&q->throttled, 1, __ATOMIC_RELAXED);
+		if (!sleep)
+			break;
+		if (__atomic_load_n(&q->progress, __ATOMIC_RELAXED) == p) {
+			RCUTABLE_WRITE_ONCE(q->stuck_at, p);
+			return;
+		}
+	}
+	if (!RCUTABLE_READ_ONCE(q->invoking)) {
+		if (!RCUTABLE_READ_ONCE(q->hurry))
+			cbq_hurry(q);
+		/* Give the CPU to the worker and the grace period, unless this
+		 * caller is what the grace period waits for. */
+		if (!q->caller_holds_gp || !q->caller_holds_gp())
+			sched_yield();
+	}
+}
+
 void rcutable_cbq_enqueue(struct rcutable_cbq *q, struct rcu_head *head,
 			  rcu_callback_t func)
 {
 	struct rcu_head **prev;
+	long n, max;
 
 	if (rcutable_unlikely(!__atomic_load_n(&q->started, __ATOMIC_ACQUIRE)))
 		cbq_start(q);
 	pending_add(q, head);
 	head->func = func;
 	head->next = NULL;
+	/* A count for back-pressure alone: no ordering. */
+	n = __atomic_add_fetch(&q->backlog, 1, __ATOMIC_RELAXED);
 	/* Acq_rel: our head's fields precede its publication as the tail (a
 	 * later pusher writes head->next only after acquiring it). */
 	prev = __atomic_exchange_n(&q->tail, &head->next, __ATOMIC_ACQ_REL);
@@ -592,6 +740,9 @@ void rcutable_cbq_enqueue(struct rcutable_cbq *q, struct rcu_head *head,
 	__atomic_store_n(prev, head, __ATOMIC_RELEASE);
 	if (prev == &q->first)	/* the queue was empty: the worker may sleep */
 		cbq_wake(q);
+	max = RCUTABLE_READ_ONCE(cbq_backlog_max);
+	if (rcutable_unlikely(max && n > max))
+		cbq_throttle(q, max);
 }
 
 struct cbq_barrier {

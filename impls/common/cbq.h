@@ -20,12 +20,17 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <rcutable/backlog.h>
 #include <rcutable/types.h>
 #include "completion.h"
 
 struct rcutable_cbq {
 	struct rcu_head *first;		/* oldest queued head, NULL when empty */
 	struct rcu_head **tail;		/* where the next push links: &last->next or &first */
+	/* Callbacks queued and not yet invoked (pushes add one, the worker
+	 * subtracts what it invoked): beside tail, so that a push's two
+	 * read-modify-writes hit one cache line. */
+	long backlog;
 	int worker_futex;		/* -1 while the worker sleeps on it */
 
 	void (*wait_gp)(void *arg);	/* waits for one full grace period */
@@ -38,6 +43,14 @@ struct rcutable_cbq {
 	 * back the grace periods it waits for). */
 	void (*invoke_begin)(void);
 	void (*quiesce)(void);
+	/* Optional: on the worker between two callbacks, at each of its safe
+	 * points (QSBR: a quiescent state, so that a long batch does not hold
+	 * grace periods back). */
+	void (*between)(void);
+	/* Optional: may the calling thread be holding this domain's grace
+	 * periods back (inside a section; QSBR: online)?  Back-pressure then
+	 * does not give its CPU away while the worker waits for one. */
+	bool (*caller_holds_gp)(void);
 	/* Optional: let callbacks gather between grace periods (see
 	 * cbq_gather() in cbq.c), for domains whose grace periods are short
 	 * and cost their readers something (an interrupt, a fence). */
@@ -57,6 +70,12 @@ struct rcutable_cbq {
 	size_t in_flight;		/* length of batch */
 	uint64_t gp_begun_ns;		/* when the worker's last grace period began */
 	bool hurry;			/* a barrier waits: no gathering */
+	/* Back-pressure (cbq_throttle() in cbq.c). */
+	bool invoking;			/* the worker invokes a batch whose grace period ended */
+	int throttle_word;		/* throttled callers sleep on it; the worker advances it */
+	int throttled;			/* callers asleep on throttle_word */
+	unsigned long progress;		/* the worker's safe points so far */
+	unsigned long stuck_at;		/* progress when a throttled caller saw none for a while */
 	struct rcutable_cbq *next_started;
 	struct rcutable_cbq *next_free;	/* on the free list */
 	struct rcu_head exit_head;	/* the exit-time barrier (static storage) */
@@ -71,6 +90,7 @@ struct rcutable_cbq {
 		.call_name = (name),					\
 		.start_lock = PTHREAD_MUTEX_INITIALIZER,		\
 		.consumer_lock = PTHREAD_MUTEX_INITIALIZER,		\
+		.stuck_at = ~0UL,					\
 		__VA_ARGS__						\
 	}
 
@@ -100,8 +120,11 @@ void rcutable_cbq_check_call(const char *who, const struct rcu_head *head,
 
 /*
  * Queue func(head) after a grace period of q's domain that begins after this
- * call.  Wait-free for the caller once the worker runs.  A func below
- * RCUTABLE_KFREE_OFFSET_MAX means: free((char *)head - offset).
+ * call.  Wait-free for the caller once the worker runs, while q's backlog
+ * is within the bound (rcutable_callback_backlog_set()); above it, the
+ * caller waits, for a bounded time, while the worker invokes callbacks
+ * whose grace period has ended.  A func below RCUTABLE_KFREE_OFFSET_MAX
+ * means: free((char *)head - offset).
  */
 void rcutable_cbq_enqueue(struct rcutable_cbq *q, struct rcu_head *head,
 			  rcu_callback_t func);

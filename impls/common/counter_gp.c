@@ -645,6 +645,17 @@ unsigned long rcutable_counter_gp_completed(void)
 
 /* ---- Callbacks -------------------------------------------------------------- */
 
+/* Does a grace period wait for the calling thread now (a section, or a
+ * QSBR online stretch, that began in the other phase)?  For back-pressure
+ * (cbq_throttle()): a statistic, no ordering. */
+static bool cbq_caller_holds_gp(void)
+{
+	unsigned long c = RCUTABLE_READ_ONCE(rcutable_rcu_reader.ctr);
+
+	return (c & RCUTABLE_CTR_NEST_MASK) &&
+	       ((c ^ RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr)) & RCUTABLE_CTR_PHASE);
+}
+
 static void cbq_wait_gp(void *arg)
 {
 	(void)arg;
@@ -666,13 +677,23 @@ static void cbq_thread_offline(void)
 	rcu_thread_offline();
 }
 
+/* Between two callbacks no section of the worker's is open: a long batch
+ * does not hold grace periods back. */
+static void cbq_thread_quiescent(void)
+{
+	rcu_quiescent_state();
+}
+
 static struct rcutable_cbq rcu_cbq =
 	RCUTABLE_CBQ_INIT(rcu_cbq, cbq_wait_gp, NULL, "call_rcu", .gathers = true,
 			  .invoke_begin = cbq_thread_online,
-			  .quiesce = cbq_thread_offline);
+			  .quiesce = cbq_thread_offline,
+			  .between = cbq_thread_quiescent,
+			  .caller_holds_gp = cbq_caller_holds_gp);
 #else
 static struct rcutable_cbq rcu_cbq =
-	RCUTABLE_CBQ_INIT(rcu_cbq, cbq_wait_gp, NULL, "call_rcu", .gathers = true);
+	RCUTABLE_CBQ_INIT(rcu_cbq, cbq_wait_gp, NULL, "call_rcu", .gathers = true,
+			  .caller_holds_gp = cbq_caller_holds_gp);
 #endif
 
 void call_rcu(struct rcu_head *head, rcu_callback_t func)

@@ -450,7 +450,7 @@ const struct rcutable_impl rcutable_srcu_impl_info = {
 	.native = RCUTABLE_API_READ_SIDE | RCUTABLE_API_SYNCHRONIZE,
 	.emulated = RCUTABLE_API_EXPEDITED | RCUTABLE_API_CALL | RCUTABLE_API_BARRIER |
 		    RCUTABLE_API_POLLED | RCUTABLE_API_VALIDATION |
-		    RCUTABLE_API_EXIT_DRAIN,
+		    RCUTABLE_API_EXIT_DRAIN | RCUTABLE_API_BACKLOG,
 	/* absent: RCUTABLE_API_READER_CHECKS (a wrong index of 0 or 1, an
 	 * unlock without its lock) */
 };

@@ -484,6 +484,6 @@ const struct rcutable_impl rcutable_tasks_impl_info = {
 #endif
 	.native = RCUTABLE_API_READ_SIDE | RCUTABLE_API_SYNCHRONIZE | RCUTABLE_API_CALL |
 		  RCUTABLE_API_BARRIER | RCUTABLE_API_STALL | RCUTABLE_API_EXIT_DRAIN |
-		  RCUTABLE_API_FORK,
+		  RCUTABLE_API_FORK | RCUTABLE_API_BACKLOG,
 	.gp_completed = tasks_gp_completed,
 };

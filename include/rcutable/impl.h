@@ -33,9 +33,10 @@ enum rcutable_api {
 	RCUTABLE_API_READER_CHECKS	= 1u << 11, /* unbalanced unlock, nesting overflow refused */
 	RCUTABLE_API_EXIT_DRAIN		= 1u << 12, /* callbacks invoked at exit, unrun ones counted */
 	RCUTABLE_API_FORK		= 1u << 13, /* a fork() child can use RCU at once */
+	RCUTABLE_API_BACKLOG		= 1u << 14, /* callbacks' backlog bounded (rcutable/backlog.h) */
 };
 
-#define RCUTABLE_API_ALL	((1u << 14) - 1)
+#define RCUTABLE_API_ALL	((1u << 15) - 1)
 
 /* What an implementation needs from the kernel or from the application,
  * as bits of rcutable_impl.requires (.needs says the same in words). */

@@ -35,6 +35,7 @@
 #include <stdint.h>
 #include <rcutable/compiler.h>
 #include <rcutable/types.h>
+#include <rcutable/backlog.h>
 #include <rcutable/lockdep.h>
 #include <rcutable/rcu_pointer.h>
 #include <rcutable/impl.h>

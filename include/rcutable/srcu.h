@@ -23,6 +23,7 @@
 #include <stdbool.h>
 #include <rcutable/compiler.h>
 #include <rcutable/types.h>
+#include <rcutable/backlog.h>
 #include <rcutable/lockdep.h>
 #include <rcutable/rcu_pointer.h>
 #include <rcutable/impl.h>

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rcutable/backlog.h: the bound on callbacks queued and not yet invoked,
+ * shared by call_rcu(), kfree_rcu() and call_srcu() (included by
+ * rcupdate.h and srcu.h).
+ *
+ * Each callback engine (one for call_rcu() and kfree_rcu(), one per SRCU
+ * domain) counts the callbacks queued on it and not yet invoked.  Below the
+ * bound a call costs a few atomic instructions and never waits.  Above it,
+ * the caller waits while the engine's worker invokes callbacks whose grace
+ * period has ended, until the backlog is down to half the bound: a burst
+ * of frees then proceeds at the speed of reclamation instead of growing
+ * memory.  A caller never waits for a grace period there (it may be inside
+ * a read-side critical section), never on the worker's own thread, and
+ * for at most 20 ms without the worker making progress (a callback
+ * blocked on a lock the caller holds); nothing queued is ever refused.
+ */
+#ifndef RCUTABLE_BACKLOG_H
+#define RCUTABLE_BACKLOG_H
+
+#include <stddef.h>
+
+/* The default bound, per engine; RCUTABLE_CALLBACK_BACKLOG in the
+ * environment replaces it at the first callback. */
+#define RCUTABLE_CALLBACK_BACKLOG_DEFAULT 65536
+
+/* Set the bound for every engine from now on; 0 removes it.  Any thread,
+ * any time. */
+void rcutable_callback_backlog_set(size_t max);
+
+/* The bound in force. */
+size_t rcutable_callback_backlog_get(void);
+
+#endif /* RCUTABLE_BACKLOG_H */
