@@ -202,6 +202,7 @@ TestSuite(callbacks, .init = watchdog);
 TestSuite(consolidation, .init = watchdog);
 TestSuite(deadlock, .init = watchdog);
 TestSuite(expedited, .init = watchdog);
+TestSuite(faults, .init = watchdog);
 TestSuite(free_memory, .init = watchdog);
 TestSuite(grace_period, .init = watchdog);
 TestSuite(lifecycle, .init = watchdog);

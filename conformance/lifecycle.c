@@ -324,3 +324,56 @@ Test(lifecycle, signal_handler_readers_during_registration, .timeout = 60)
 	join(k);
 	synchronize_rcu();
 }
+
+/*
+ * fork() while the callback thread is inside a callback that waits for a
+ * mutex the forking thread holds: fork() must not wait for that callback
+ * for ever (it says so and forks), and both processes go on.
+ */
+static pthread_mutex_t fork_cb_mutex = PTHREAD_MUTEX_INITIALIZER;
+static int fork_cb_entered;
+
+static void cb_takes_fork_mutex(struct rcu_head *h)
+{
+	(void)h;
+	flag_set(&fork_cb_entered, 1);
+	pthread_mutex_lock(&fork_cb_mutex);
+	pthread_mutex_unlock(&fork_cb_mutex);
+}
+
+static void fork_while_callback_blocked(void *arg)
+{
+	static struct rcu_head head;
+	pid_t pid;
+	int status;
+
+	(void)arg;
+	rcu_register_thread();
+	pthread_mutex_lock(&fork_cb_mutex);
+	call_rcu(&head, cb_takes_fork_mutex);
+	if (!flag_wait(&fork_cb_entered, 1, 10000))
+		exit(3);
+	pid = fork();
+	if (pid == 0)
+		_exit(0);
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		exit(4);
+	pthread_mutex_unlock(&fork_cb_mutex);
+	rcu_barrier();
+	exit(0);
+}
+
+Test(lifecycle, fork_while_a_callback_waits_for_the_forking_thread, .timeout = 30)
+{
+	char err[2048];
+	int status;
+
+	skip_unless_impl_has(RCUTABLE_API_FORK, "fork() support");
+	skip_unless_impl_has(RCUTABLE_API_BACKLOG, "rcutable's callback engine");
+	status = run_child(fork_while_callback_blocked, NULL, err, sizeof(err));
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		  "fork() while a callback waited for the forking thread's mutex: "
+		  "status 0x%x (a hang ends by SIGALRM): %s", status, err);
+	cr_assert(strstr(err, "fork(): the call_rcu() callback thread has been inside one callback"),
+		  "fork() gave no word about the callback it could not wait for: \"%s\"", err);
+}

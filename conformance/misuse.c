@@ -9,6 +9,9 @@
  * tracking behind "call_rcu() on a pending head" is in checking builds
  * (make DEBUG=1) only.
  */
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
 #include "helpers.h"
 
 #define skip_unless_readers_visible()					\
@@ -84,6 +87,27 @@ Test(misuse, synchronize_rcu_inside_reader, .timeout = 20)
 {
 	skip_unless_readers_visible();
 	expect_abort(sync_in_reader, NULL, "synchronize_rcu() inside an RCU read-side critical section");
+}
+
+/* The abort names the call site: the call chain follows the message, a
+ * frame a line (binary, offset, address). */
+Test(misuse, abort_names_the_call_site, .timeout = 20)
+{
+	char err[8192], *chain, *p;
+	int status, frames = 0;
+
+	skip_unless_readers_visible();
+	if (rcutable_impl_info.is_control)
+		cr_skip_test("the control refuses nothing");
+	status = run_child(sync_in_reader, NULL, err, sizeof(err));
+	cr_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT,
+		  "status 0x%x: %s", status, err);
+	chain = strstr(err, "called from");
+	cr_assert(chain, "the abort gives no call chain: \"%s\"", err);
+	for (p = chain; (p = strstr(p, "+0x")); p++)
+		frames++;
+	cr_assert(frames >= 3, "the call chain has %d frames with an offset: \"%s\"",
+		  frames, err);
 }
 
 Test(misuse, synchronize_rcu_expedited_inside_reader, .timeout = 20)

@@ -79,6 +79,33 @@ Test(stall, waits_stall_warning_names_holdout, .timeout = 30)
 		  held >= 0.15 && held < 5, "no duration in the warning: \"%s\"", err);
 }
 
+/* A grace period that stalls past two timeouts says so twice, each time
+ * with how long it has waited since it began (not since the last report). */
+Test(stall, repeated_warning_counts_from_the_start, .timeout = 30)
+{
+	char err[4096], *p;
+	double first = -1, last = -1, v;
+	int reports = 0;
+
+	skip_unless_impl_has(RCUTABLE_API_STALL, "stall warnings");
+	int status = run_child(stalled_gp, NULL, err, sizeof(err));
+
+	cr_assert(WIFEXITED(status), "status 0x%x: %s", status, err);
+	for (p = err; (p = strstr(p, " has waited ")); p++) {
+		if (sscanf(p, " has waited %lf s", &v) != 1)
+			continue;
+		if (first < 0)
+			first = v;
+		last = v;
+		reports++;
+	}
+	cr_assert(reports >= 2, "a 700 ms stall with a 200 ms timeout warned %d time(s): \"%s\"",
+		  reports, err);
+	cr_assert(last > first && last >= 0.35,
+		  "the stall reports did not count from the grace period's start "
+		  "(first %.1f s, last %.1f s): \"%s\"", first, last, err);
+}
+
 Test(stall, rcu_cpu_stall_reset_silences, .timeout = 30)
 {
 	char err[4096];

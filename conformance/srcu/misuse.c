@@ -9,7 +9,11 @@
  * those skip in a release build.  A wait inside a reader of another domain
  * is allowed.
  */
+#include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "srcu_hold.h"
 
@@ -195,4 +199,130 @@ static void use_uninitialized(void *arg)
 Test(srcu, a_domain_never_initialized_aborts, .timeout = 30)
 {
 	expect_abort(use_uninitialized, NULL, "never initialized");
+}
+
+/* ---- Stalls: a grace period held up past RCUTABLE_STALL_TIMEOUT_MS says
+ * so, naming the domain and what can hold it, in every build. ---- */
+
+static void *srcu_synchronizer(void *arg)
+{
+	(void)arg;
+	synchronize_srcu(&misuse_srcu);
+	return NULL;
+}
+
+/* A child that stops after 700 ms, whatever its grace period does. */
+static void stall_child_setup(void)
+{
+	setenv("RCUTABLE_STALL_TIMEOUT_MS", "200", 1);
+}
+
+static void stall_child_finish(void)
+{
+	usleep(700000);
+	_exit(0);
+}
+
+static void *finisher(void *arg)
+{
+	(void)arg;
+	stall_child_finish();
+	return NULL;
+}
+
+static bool srcu_has(unsigned api)
+{
+	return (rcutable_srcu_impl_info.native | rcutable_srcu_impl_info.emulated) & api;
+}
+
+static void *hold_700ms(void *arg)
+{
+	int idx = srcu_read_lock(&misuse_srcu);
+
+	(void)arg;
+	usleep(700000);
+	srcu_read_unlock(&misuse_srcu, idx);
+	return NULL;
+}
+
+static void stall_on_a_long_reader(void *arg)
+{
+	pthread_t t;
+
+	(void)arg;
+	stall_child_setup();
+	pthread_create(&t, NULL, hold_700ms, NULL);
+	usleep(20000);
+	synchronize_srcu(&misuse_srcu);
+	pthread_join(t, NULL);
+	_exit(0);
+}
+
+Test(srcu, waits_stall_warning_names_the_domain, .timeout = 30)
+{
+	char err[4096];
+	int status;
+
+	srcu_skip_unless(RCUTABLE_API_STALL, "stall warnings");
+	status = run_child(stall_on_a_long_reader, NULL, err, sizeof(err));
+	cr_assert(WIFEXITED(status), "status 0x%x: %s", status, err);
+	cr_assert(strstr(err, "stall: synchronize_srcu() on SRCU domain misuse_srcu has waited"),
+		  "a 700 ms reader with a 200 ms stall timeout gave no warning naming "
+		  "the domain: \"%s\"", err);
+	cr_assert(strstr(err, "reader(s) of index"), "the warning does not count the "
+		  "readers: \"%s\"", err);
+}
+
+static void stall_on_a_wrong_index(void *arg)
+{
+	pthread_t t;
+	int idx;
+
+	(void)arg;
+	stall_child_setup();
+	idx = srcu_read_lock(&misuse_srcu);
+	srcu_read_unlock(&misuse_srcu, idx ^ 1);
+	pthread_create(&t, NULL, srcu_synchronizer, NULL);
+	stall_child_finish();
+}
+
+Test(srcu, wrong_index_then_synchronize_is_told, .timeout = 30)
+{
+	char err[4096];
+	int status;
+
+	srcu_skip_unless(RCUTABLE_API_STALL, "stall warnings");
+	if (srcu_has(RCUTABLE_API_READER_CHECKS))
+		cr_skip_test("the checking build refuses the unlock itself");
+	status = run_child(stall_on_a_wrong_index, NULL, err, sizeof(err));
+	cr_assert(WIFEXITED(status), "status 0x%x: %s", status, err);
+	cr_assert(strstr(err, "was given the wrong index") && strstr(err, "misuse_srcu"),
+		  "synchronize_srcu() after an srcu_read_unlock() with the other index "
+		  "hung without a word naming the mistake: \"%s\"", err);
+}
+
+static void stall_inside_own_reader(void *arg)
+{
+	pthread_t t;
+
+	(void)arg;
+	stall_child_setup();
+	srcu_read_lock(&misuse_srcu);
+	/* This thread waits for itself; another ends the child. */
+	pthread_create(&t, NULL, finisher, NULL);
+	synchronize_srcu(&misuse_srcu);
+}
+
+Test(srcu, synchronize_inside_own_reader_is_told, .timeout = 30)
+{
+	char err[4096];
+	int status;
+
+	srcu_skip_unless(RCUTABLE_API_STALL, "stall warnings");
+	if (srcu_has(RCUTABLE_API_READER_CHECKS))
+		cr_skip_test("the checking build refuses it with abort()");
+	status = run_child(stall_inside_own_reader, NULL, err, sizeof(err));
+	cr_assert(WIFEXITED(status), "status 0x%x: %s", status, err);
+	cr_assert(strstr(err, "called inside a section of this domain, which waits for itself"),
+		  "synchronize_srcu() inside its own reader hung without a word: \"%s\"", err);
 }

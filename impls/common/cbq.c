@@ -17,6 +17,7 @@
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include <rcutable/compiler.h>
@@ -66,7 +67,8 @@ size_t rcutable_callback_backlog_get(void)
 	return (size_t)__atomic_load_n(&cbq_backlog_max, __ATOMIC_RELAXED);
 }
 
-static void cbq_start(struct rcutable_cbq *q);
+static bool cbq_start(struct rcutable_cbq *q);
+static void cbq_drain_here(struct rcutable_cbq *q);
 
 void rcutable_cbq_init(struct rcutable_cbq *q, void (*wait_fn)(void *),
 		       void *arg, const char *name)
@@ -91,8 +93,15 @@ static void pending_add(struct rcutable_cbq *q, struct rcu_head *head)
 	if (tfind(head, &pending_root, cmp_ptr))
 		rcutable_die("%s() on rcu_head %p, which is already queued and "
 			     "not yet invoked", q->call_name, (void *)head);
-	if (!tsearch(head, &pending_root, cmp_ptr))
-		rcutable_die("out of memory tracking queued rcu_heads");
+	if (!tsearch(head, &pending_root, cmp_ptr)) {
+		static bool warned;
+
+		/* Out of memory: the head is queued all the same, unchecked. */
+		if (!warned)
+			rcutable_warn("out of memory: %s() cannot check rcu_head %p "
+				      "for a double call", q->call_name, (void *)head);
+		warned = true;
+	}
 	pthread_mutex_unlock(&pending_lock);
 }
 
@@ -197,10 +206,14 @@ static void cbq_invoke_batch(struct rcutable_cbq *q)
 
 		q->batch = h->next;
 		pending_del(h);
-		if ((uintptr_t)func < RCUTABLE_KFREE_OFFSET_MAX)
+		if ((uintptr_t)func < RCUTABLE_KFREE_OFFSET_MAX) {
 			free((char *)h - (uintptr_t)func);
-		else
+		} else {
+			/* For fork(), which may find it blocked in there. */
+			RCUTABLE_WRITE_ONCE(q->in_callback, true);
 			func(h);
+			RCUTABLE_WRITE_ONCE(q->in_callback, false);
+		}
 		/* Only the worker writes in_flight while it runs. */
 		__atomic_store_n(&q->in_flight, --left, __ATOMIC_RELAXED);
 		if (++since_safe_point == CBQ_SAFE_POINT_EVERY) {
@@ -320,6 +333,51 @@ static void *cbq_worker(void *arg)
 	return NULL;
 }
 
+/* Anything queued or taken and not yet invoked?  For engines without a
+ * worker: under consumer_lock, which a drainer holds while it detaches and
+ * invokes (cbq_drain_here()). */
+static bool cbq_has_queued(struct rcutable_cbq *q)
+{
+	bool queued;
+
+	pthread_mutex_lock(&q->consumer_lock);
+	queued = RCUTABLE_READ_ONCE(q->first) || q->batch;
+	pthread_mutex_unlock(&q->consumer_lock);
+	return queued;
+}
+
+/*
+ * Without a worker (cbq_start() failed): invoke what is queued on this
+ * thread, as the worker would (a grace period per batch, in order), until
+ * the queue is empty.  One thread at a time; a worker that starts
+ * meanwhile shares the batch, each callback still invoked once.
+ */
+static void cbq_drain_here(struct rcutable_cbq *q)
+{
+	static pthread_mutex_t drain_lock = PTHREAD_MUTEX_INITIALIZER;
+	struct rcutable_cbq *was = cbq_self;
+	bool got;
+
+	pthread_mutex_lock(&drain_lock);
+	cbq_self = q;		/* its callbacks may not wait for it */
+	for (;;) {
+		pthread_mutex_lock(&q->consumer_lock);
+		got = q->batch || cbq_detach(q);
+		pthread_mutex_unlock(&q->consumer_lock);
+		if (!got)
+			break;
+		q->wait_gp(q->arg);
+		if (q->invoke_begin)
+			q->invoke_begin();
+		RCUTABLE_WRITE_ONCE(q->invoking, true);
+		cbq_invoke_batch(q);
+		if (q->quiesce)
+			q->quiesce();
+	}
+	cbq_self = was;
+	pthread_mutex_unlock(&drain_lock);
+}
+
 /* A caller waits for the queue (a barrier): the worker stops gathering. */
 static void cbq_hurry(struct rcutable_cbq *q)
 {
@@ -353,6 +411,37 @@ static void cbq_unlock_consumers(struct rcutable_cbq *list)
 		}
 }
 
+/*
+ * Wait for q's consumer_lock; true once held.  A worker inside a callback
+ * that has not returned for CBQ_FORK_PATIENCE_NS may be blocked on a lock
+ * that the forking thread holds, which would hang fork() for ever: then
+ * give up (false), say so, and fork with that worker where it is.  Its
+ * batch is consistent there (the callback's head was taken off before the
+ * call): the child starts on the callbacks after it and does not invoke
+ * that one.
+ */
+#define CBQ_FORK_PATIENCE_NS	1000000000u
+
+static bool cbq_fork_lock_consumer(struct rcutable_cbq *q)
+{
+	for (;;) {
+		struct timespec deadline;
+
+		clock_gettime(CLOCK_MONOTONIC, &deadline);
+		deadline.tv_sec += CBQ_FORK_PATIENCE_NS / 1000000000u;
+		if (!pthread_mutex_clocklock(&q->consumer_lock, CLOCK_MONOTONIC, &deadline))
+			return true;
+		if (RCUTABLE_READ_ONCE(q->in_callback)) {
+			rcutable_warn("fork(): the %s() callback thread has been inside one "
+				      "callback for %u ms (blocked on a lock this thread "
+				      "holds?); forking without waiting for it: the child "
+				      "will not invoke that callback", q->call_name,
+				      CBQ_FORK_PATIENCE_NS / 1000000u);
+			return false;
+		}
+	}
+}
+
 /* Every consumer_lock of list but the caller's own engine's: try each;
  * when one is busy, let all go, wait for that one alone, and try again. */
 static void cbq_lock_consumers(struct rcutable_cbq *list)
@@ -360,14 +449,16 @@ static void cbq_lock_consumers(struct rcutable_cbq *list)
 	struct rcutable_cbq *q, *busy = NULL;
 
 	for (q = list; q; q = q->next_started)
-		q->fork_locked = false;
+		q->fork_locked = q->fork_skipped = false;
 	for (;;) {
 		if (busy) {
-			pthread_mutex_lock(&busy->consumer_lock);
-			busy->fork_locked = true;
+			if (cbq_fork_lock_consumer(busy))
+				busy->fork_locked = true;
+			else
+				busy->fork_skipped = true;
 		}
 		for (q = list; q; q = q->next_started) {
-			if (q == cbq_self || q->fork_locked)
+			if (q == cbq_self || q->fork_locked || q->fork_skipped)
 				continue;
 			if (pthread_mutex_trylock(&q->consumer_lock))
 				break;
@@ -474,10 +565,12 @@ static void cbq_atfork_child(void)
 		cbq_drop_barriers(&q->first, &q->tail);
 		q->worker_futex = 0;
 		q->started = false;
+		q->in_callback = false;
 		q->invoking = false;
 		q->throttled = 0;
 		q->stuck_at = ~0UL;
 		q->backlog = (long)(q->in_flight + cbq_count(q->first));
+		q->start_retry_ns = 0;
 	}
 	for (q = started_list; q; q = q->next_started)
 		if (q->batch || q->first)
@@ -510,6 +603,13 @@ static void rcutable_cbq_drain_at_exit(void)
 	list = started_list;	/* engines are never removed from the list */
 	pthread_mutex_unlock(&started_lock);
 	for (q = list; q; q = q->next_started) {
+		if (!__atomic_load_n(&q->started, __ATOMIC_ACQUIRE) &&
+		    !RCUTABLE_READ_ONCE(q->freed) && !rcutable_cbq_on_worker(q) &&
+		    cbq_has_queued(q) && !cbq_start(q)) {
+			/* No worker: what is queued runs here. */
+			cbq_drain_here(q);
+			continue;
+		}
 		/* Under start_lock, so that rcutable_cbq_free() does not stop
 		 * the worker between the check and the push. */
 		pthread_mutex_lock(&q->start_lock);
@@ -562,10 +662,36 @@ void rcutable_cbq_atfork_hooks(void (*prepare)(void), void (*parent)(void),
 	pthread_once(&handlers_once, cbq_register_handlers);
 }
 
-/* Lock order: started_lock, then start_lock, so that a fork(), which
- * takes started_lock, never finds an engine half started. */
-static void cbq_start(struct rcutable_cbq *q)
+/*
+ * When the worker cannot be created (pthread_create() fails: no memory, a
+ * thread limit), callbacks stay queued; a later call_rcu() tries again at
+ * most this often, and meanwhile a barrier, or exit(), invokes them on its
+ * own thread (cbq_drain_here()).  The program is told once.
+ */
+#define CBQ_START_RETRY_NS	100000000u
+
+static void cbq_start_failed(struct rcutable_cbq *q, int err)
 {
+	static int warned;
+
+	RCUTABLE_WRITE_ONCE(q->start_retry_ns, rcutable_now_ns() + CBQ_START_RETRY_NS);
+	if (!__atomic_exchange_n(&warned, 1, __ATOMIC_RELAXED))
+		rcutable_warn("%s(): cannot start the callback thread: %s; callbacks "
+			      "stay queued and run in the barrier (rcu_barrier(), "
+			      "srcu_barrier()) or at exit, until a later call starts "
+			      "the thread (tried again every %u ms)", q->call_name,
+			      strerror(err), CBQ_START_RETRY_NS / 1000000u);
+}
+
+/*
+ * Start q's worker, unless it runs, or failed to start less than
+ * CBQ_START_RETRY_NS ago; true if it runs.  Lock order: started_lock, then
+ * start_lock, so that a fork(), which takes started_lock, never finds an
+ * engine half started.
+ */
+static bool cbq_start(struct rcutable_cbq *q)
+{
+	bool running;
 	int err;
 
 	pthread_once(&handlers_once, cbq_register_handlers);
@@ -573,23 +699,27 @@ static void cbq_start(struct rcutable_cbq *q)
 	pthread_mutex_lock(&q->start_lock);
 	if (q->freed)
 		rcutable_die("%s() on an engine whose domain was cleaned up", q->call_name);
-	if (!q->started) {
-		err = pthread_create(&q->worker, NULL, cbq_worker, q);
-		if (err)
-			rcutable_die("%s(): cannot start the callback thread (error %d)",
-				     q->call_name, err);
-		pthread_setname_np(q->worker, "rcutable-cb");
-		if (!q->on_started_list) {	/* once: not again after fork() or reuse */
-			q->on_started_list = true;
-			q->next_started = started_list;
-			/* Release: pairs with the acquire in cbq_atfork_prepare(). */
-			__atomic_store_n(&started_list, q, __ATOMIC_RELEASE);
-		}
-		/* Release: pairs with the acquire load in rcutable_cbq_barrier(). */
-		__atomic_store_n(&q->started, true, __ATOMIC_RELEASE);
+	if (!q->on_started_list) {	/* once: not again after fork() or reuse */
+		q->next_started = started_list;
+		/* Release: pairs with the acquire in cbq_atfork_prepare(). */
+		__atomic_store_n(&started_list, q, __ATOMIC_RELEASE);
+		RCUTABLE_WRITE_ONCE(q->on_started_list, true);
 	}
+	if (!q->started && rcutable_now_ns() >= q->start_retry_ns) {
+		err = pthread_create(&q->worker, NULL, cbq_worker, q);
+		if (err) {
+			cbq_start_failed(q, err);
+		} else {
+			pthread_setname_np(q->worker, "rcutable-cb");
+			/* Release: pairs with the acquire load in
+			 * rcutable_cbq_barrier(). */
+			__atomic_store_n(&q->started, true, __ATOMIC_RELEASE);
+		}
+	}
+	running = q->started;
 	pthread_mutex_unlock(&q->start_lock);
 	pthread_mutex_unlock(&started_lock);
+	return running;
 }
 
 /* ---- Engines that come and go ------------------------------------------- */
@@ -625,6 +755,7 @@ struct rcutable_cbq *rcutable_cbq_new(void (*wait_fn)(void *), void *arg,
 		q->invoking = false;
 		q->throttled = 0;
 		q->stuck_at = ~0UL;
+		q->start_retry_ns = 0;
 		RCUTABLE_WRITE_ONCE(q->freed, false);
 	}
 	pthread_mutex_unlock(&started_lock);
@@ -725,7 +856,9 @@ void rcutable_cbq_enqueue(struct rcutable_cbq *q, struct rcu_head *head,
 	struct rcu_head **prev;
 	long n, max;
 
-	if (rcutable_unlikely(!__atomic_load_n(&q->started, __ATOMIC_ACQUIRE)))
+	if (rcutable_unlikely(!__atomic_load_n(&q->started, __ATOMIC_ACQUIRE)) &&
+	    (!RCUTABLE_READ_ONCE(q->on_started_list) ||
+	     rcutable_now_ns() >= RCUTABLE_READ_ONCE(q->start_retry_ns)))
 		cbq_start(q);
 	pending_add(q, head);
 	head->func = func;
@@ -761,14 +894,22 @@ void rcutable_cbq_barrier(struct rcutable_cbq *q, const char *barrier_name)
 {
 	struct cbq_barrier b = { .done = RCUTABLE_COMPLETION_INIT };
 
-	/* Acquire: pairs with the release in cbq_start().  A callback
-	 * queued before this call started the worker first, so we see it;
-	 * after fork() an engine with work pending is restarted at once. */
-	if (!__atomic_load_n(&q->started, __ATOMIC_ACQUIRE))
-		return;
 	if (rcutable_cbq_on_worker(q))
 		rcutable_die("%s() called from a %s() callback: it would wait "
 			     "for itself", barrier_name, q->call_name);
+	/* Acquire: pairs with the releases in cbq_start().  A callback
+	 * queued before this call put the engine on the started list first,
+	 * and started the worker if it could; after fork() an engine with
+	 * work pending is restarted at once.  Without a worker, this thread
+	 * invokes what is queued. */
+	if (!__atomic_load_n(&q->started, __ATOMIC_ACQUIRE)) {
+		if (!cbq_has_queued(q))
+			return;
+		if (!cbq_start(q)) {
+			cbq_drain_here(q);
+			return;
+		}
+	}
 	/* The queue is FIFO and one worker invokes it in order: when this
 	 * head's callback runs, every earlier one has run. */
 	rcutable_cbq_enqueue(q, &b.head, barrier_cb);
@@ -799,6 +940,5 @@ size_t rcutable_cbq_pending(struct rcutable_cbq *q)
 
 bool rcutable_cbq_on_worker(struct rcutable_cbq *q)
 {
-	return __atomic_load_n(&q->started, __ATOMIC_ACQUIRE) &&
-	       pthread_equal(pthread_self(), q->worker);
+	return cbq_self == q;
 }

@@ -4,14 +4,16 @@
  * kfree_rcu() and the barriers.
  *
  * One engine per grace-period domain.  Callers push callbacks wait-free
- * (one exchange and one store); one worker thread per engine takes the whole
- * queue, waits for one grace period of its domain, and invokes the batch in
- * queue order.  The worker starts at the first callback.  At normal process
- * exit every started engine is drained: callbacks queued before exit() are
- * invoked, within a bounded wait that warns how many were not (see
- * rcutable_cbq_drain_at_exit() in cbq.c).  A child of fork() keeps the
- * callbacks its parent had queued and not yet invoked, and gets a worker of
- * its own.
+ * below the backlog bound (an add, an exchange and a store); one worker
+ * thread per engine takes the whole queue, waits for one grace period of
+ * its domain, and invokes the batch in queue order.  The worker starts at
+ * the first callback; if it cannot be created, callbacks stay queued, a
+ * barrier or exit() invokes them on its own thread, and later callbacks
+ * try to start it again.  At normal process exit every started engine is
+ * drained: callbacks queued before exit() are invoked, within a bounded
+ * wait that warns how many were not (see rcutable_cbq_drain_at_exit() in
+ * cbq.c).  A child of fork() keeps the callbacks its parent had queued and
+ * not yet invoked, and gets a worker of its own.
  */
 #ifndef RCUTABLE_COMMON_CBQ_H
 #define RCUTABLE_COMMON_CBQ_H
@@ -57,11 +59,14 @@ struct rcutable_cbq {
 	bool gathers;
 
 	pthread_mutex_t start_lock;
-	bool started;			/* worker running; set before the first push */
+	bool started;			/* worker running */
 	bool stop;			/* rcutable_cbq_free() asks the worker to end */
 	bool freed;			/* by rcutable_cbq_free(), until reused */
 	bool on_started_list;		/* linked in the started list (never unlinked) */
+	uint64_t start_retry_ns;	/* the worker failed to start: try again then */
 	bool fork_locked;		/* fork() holds consumer_lock */
+	bool fork_skipped;		/* fork() gave up waiting for it (cbq.c) */
+	bool in_callback;		/* the worker is inside a callback */
 	pthread_t worker;
 	/* Held by the worker while it detaches or invokes: fork() and the exit
 	 * count take it to find the worker at a safe point. */

@@ -131,6 +131,7 @@ static bool gp_ready;			/* gp_init() has run */
 static pthread_key_t exit_key;
 
 static uint64_t stall_timeout_ns;
+static uint64_t gp_begun_ns;		/* when the current grace period began */
 static uint64_t stall_clock_ns;		/* when the current stall period began */
 /* When the phase being waited out began: each holdout has been inside its
  * section at least since then (it began the section in an older phase). */
@@ -401,7 +402,7 @@ static void stall_check(unsigned long cur)
 		return;
 	rcutable_warn("stall: grace period %lu has waited %.1f s for %zu reader(s):",
 		      gp_seq / 2 + 1,
-		      (double)(now - RCUTABLE_READ_ONCE(stall_clock_ns)) / 1e9,
+		      (double)(now - RCUTABLE_READ_ONCE(gp_begun_ns)) / 1e9,
 		      count_holdouts(cur));
 	for (r = registry.next; r != &registry; r = r->next) {
 		char name[32];
@@ -480,6 +481,7 @@ static void gp_run(bool expedited)
 			      RCUTABLE_CTR_PHASE;
 	uint64_t t0 = rcutable_now_ns(), cost, spin_ns;
 
+	RCUTABLE_WRITE_ONCE(gp_begun_ns, t0);
 	RCUTABLE_WRITE_ONCE(stall_clock_ns, t0);
 	RCUTABLE_WRITE_ONCE(phase_begun_ns, t0);
 	pthread_mutex_lock(&registry_lock);

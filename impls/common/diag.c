@@ -4,6 +4,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <execinfo.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,13 +26,26 @@ static void vsay(const char *fmt, va_list ap)
 	fflush(stderr);
 }
 
+/*
+ * Abort with the message, and the call chain that led here, so that the
+ * call site can be found: each frame as its binary, offset and address
+ * (addr2line -f -e BINARY OFFSET names the function and line).
+ */
 void rcutable_die(const char *fmt, ...)
 {
+	void *frames[32];
 	va_list ap;
+	int n;
 
 	va_start(ap, fmt);
 	vsay(fmt, ap);
 	va_end(ap);
+	n = backtrace(frames, 32);
+	if (n > 1) {
+		fputs("rcutable: called from (addr2line -f -e BINARY OFFSET for the line):\n",
+		      stderr);
+		backtrace_symbols_fd(frames + 1, n - 1, 2);
+	}
 	abort();
 }
 

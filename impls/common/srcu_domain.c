@@ -222,6 +222,11 @@ bool rcutable_srcu_readers_done(const struct srcu_struct *ssp, int idx)
 	return readers_in(ssp, idx) == 0;
 }
 
+unsigned long rcutable_srcu_readers_of(const struct srcu_struct *ssp, int idx)
+{
+	return readers_in(ssp, idx);
+}
+
 unsigned long rcutable_srcu_readers_inside(const struct srcu_struct *ssp)
 {
 	return ssp->counts ? readers_in(ssp, 0) + readers_in(ssp, 1) : 0;

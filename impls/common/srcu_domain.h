@@ -51,6 +51,11 @@ void rcutable_srcu_check_usable(const struct srcu_struct *ssp, const char *who);
  */
 bool rcutable_srcu_readers_done(const struct srcu_struct *ssp, int idx);
 
+/* Locks less unlocks counted under idx, for stall warnings: "negative"
+ * (above LONG_MAX) when more sections left idx than entered it, which only
+ * an unlock given the wrong index does. */
+unsigned long rcutable_srcu_readers_of(const struct srcu_struct *ssp, int idx);
+
 /* Readers inside ssp now, both indexes together (0 for no counters). */
 unsigned long rcutable_srcu_readers_inside(const struct srcu_struct *ssp);
 

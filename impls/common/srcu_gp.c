@@ -157,23 +157,66 @@ static void srcu_backoff(unsigned n, bool expedited)
 	rcutable_sleep_ns(ns > max_ns ? max_ns : ns);
 }
 
-static void srcu_wait_for_readers(const struct srcu_struct *ssp, int idx,
-				  bool expedited)
+/* RCUTABLE_STALL_TIMEOUT_MS, as for RCU: default 21000, 0 for none. */
+static uint64_t srcu_stall_timeout_ns(void)
 {
+	static uint64_t ns;	/* 0: not read yet; else the timeout + 1 */
+
+	if (!RCUTABLE_READ_ONCE(ns))
+		RCUTABLE_WRITE_ONCE(ns, rcutable_env_ulong("RCUTABLE_STALL_TIMEOUT_MS",
+							    21000) * 1000000u + 1);
+	return RCUTABLE_READ_ONCE(ns) - 1;
+}
+
+/* The grace period of ssp that who runs has waited since begun_ns for
+ * the readers of idx: say so, with what can hold it. */
+static void srcu_stall_warn(const struct srcu_struct *ssp, int idx, const char *who,
+			    uint64_t begun_ns)
+{
+	double waited = (double)(rcutable_now_ns() - begun_ns) / 1e9;
+	unsigned long n = rcutable_srcu_readers_of(ssp, idx);
+	unsigned long other = rcutable_srcu_readers_of(ssp, !idx);
+
+	if ((long)n < 0 || (long)other < 0)
+		rcutable_warn("stall: %s() on SRCU domain %s has waited %.1f s: index %d "
+			      "counts %ld more srcu_read_unlock()s than srcu_read_lock()s, so "
+			      "an srcu_read_unlock() was given the wrong index, and the "
+			      "section it ended counts as open for ever; pass each "
+			      "srcu_read_unlock() the index its srcu_read_lock() returned",
+			      who, ssp->name, waited, (long)n < 0 ? idx : !idx,
+			      -(long)((long)n < 0 ? n : other));
+	else
+		rcutable_warn("stall: %s() on SRCU domain %s has waited %.1f s for %lu "
+			      "reader(s) of index %d: a section not yet ended, or a %s() "
+			      "called inside a section of this domain, which waits for "
+			      "itself (the checking build refuses it)", who, ssp->name,
+			      waited, n, idx, who);
+}
+
+static void srcu_wait_for_readers(const struct srcu_struct *ssp, int idx,
+				  bool expedited, const char *who, uint64_t begun_ns)
+{
+	uint64_t timeout = srcu_stall_timeout_ns(), next = begun_ns + timeout;
 	unsigned n;
 
-	for (n = 0; !rcutable_srcu_readers_done(ssp, idx); n++)
+	for (n = 0; !rcutable_srcu_readers_done(ssp, idx); n++) {
 		srcu_backoff(n, expedited);
+		if (timeout && n % 16 == 0 && rcutable_now_ns() >= next) {
+			srcu_stall_warn(ssp, idx, who, begun_ns);
+			next = rcutable_now_ns() + timeout;
+		}
+	}
 }
 
 /* One grace period: the caller holds d->gp_lock. */
 static void srcu_gp_run(struct srcu_struct *ssp, struct rcutable_srcu_domain *d,
-			bool expedited)
+			bool expedited, const char *who)
 {
 	unsigned long idx = ssp->idx;
+	uint64_t begun_ns = rcutable_now_ns();
 
 	srcu_fence_readers(ssp, d, expedited);			/* G */
-	srcu_wait_for_readers(ssp, (int)((idx + 1) & 1), expedited);	/* S1 */
+	srcu_wait_for_readers(ssp, (int)((idx + 1) & 1), expedited, who, begun_ns);	/* S1 */
 	/* S1's loads before the flip: readers that see the new index count
 	 * under the index S1 scans, and S1 must not wait for them. */
 	rcutable_smp_mb();
@@ -182,7 +225,7 @@ static void srcu_gp_run(struct srcu_struct *ssp, struct rcutable_srcu_domain *d,
 	 * flip count under the new one, so S2 waits only for the old index's
 	 * readers and the late ones. */
 	rcutable_smp_mb();
-	srcu_wait_for_readers(ssp, (int)(idx & 1), expedited);	/* S2 */
+	srcu_wait_for_readers(ssp, (int)(idx & 1), expedited, who, begun_ns);	/* S2 */
 }
 
 /* ssp's block, given at the first use of a static domain that no reader
@@ -218,7 +261,7 @@ static void srcu_synchronize(struct srcu_struct *ssp, bool expedited,
 	rcutable_srcu_check_usable(ssp, who);
 	if (!rcutable_gp_seq_done(d->gp_seq, cookie)) {
 		rcutable_gp_seq_start(&d->gp_seq);
-		srcu_gp_run(ssp, d, expedited);
+		srcu_gp_run(ssp, d, expedited, who);
 		rcutable_gp_seq_end(&d->gp_seq);
 	}
 	pthread_mutex_unlock(&d->gp_lock);
@@ -406,5 +449,6 @@ const struct rcutable_impl rcutable_srcu_impl_info = {
 	.native = RCUTABLE_API_READ_SIDE | RCUTABLE_API_SYNCHRONIZE |
 		  RCUTABLE_API_EXPEDITED | RCUTABLE_API_CALL | RCUTABLE_API_BARRIER |
 		  RCUTABLE_API_POLLED | RCUTABLE_API_EXIT_DRAIN | RCUTABLE_API_BACKLOG |
+		  RCUTABLE_API_STALL |
 		  SRCU_CHECKS,
 };
