@@ -8,6 +8,7 @@
 #   make conformance     the implementation x test-group matrix
 #   make results         the main job (benchmarks, plots, RESULTS.md)
 #   make torture         the torture test of every implementation (DURATION=20 s each)
+#   make soak            torture of every rcutable implementation with floods (SOAK=3600 s in all)
 #   make models          spin on the Promela models of the grace periods
 #   make install PREFIX=/usr/local
 
@@ -116,7 +117,7 @@ PUBLIC_HEADERS := $(wildcard include/rcutable/*.h)
 COMMON_LIB := $(B)/common/librcutable-common.a
 COMMON_OBJS := $(patsubst impls/common/%.c,$(B)/common/%.o,$(COMMON_SRCS))
 
-.PHONY: all check conformance results torture models install clean print-impls print-srcu-impls \
+.PHONY: all check conformance results torture soak models install clean print-impls print-srcu-impls \
 	print-tasks-impls
 all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(B)/$(i)/bench $(B)/$(i)/icount $(B)/pkgconfig/rcutable-$(i).pc) \
@@ -127,7 +128,7 @@ all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(foreach i,$(HASH_IMPLS) $(HASH_SRCU_IMPLS),$(B)/$(i)/hash-bench) $(B)/bench/hash-rwlock \
 	$(B)/bench/test-gbench $(B)/bench/test-placement \
 	$(foreach i,$(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS),$(B)/$(i)/torture) \
-	$(foreach i,$(IMPLS),$(B)/$(i)/flood) $(B)/bin/rcutable-choose
+	$(foreach i,$(IMPLS) $(SRCU_IMPLS),$(B)/$(i)/flood) $(B)/bin/rcutable-choose
 
 # The Google Benchmark shim: C benchmarks, one C++ file.
 GBENCH_LIBS := $(shell pkg-config --libs benchmark 2>/dev/null || echo -lbenchmark)
@@ -205,6 +206,12 @@ $(B)/$(1)/conformance: $(SRCU_CONFORMANCE_SRCS) $(SRCU_CONFORMANCE_HDRS) $(PUBLI
 		$(SRCU_CONFORMANCE_SRCS) \
 		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) \
 		$$(LDFLAGS_ALL) $(CRITERION_LIBS) -o $$@
+
+# The call_srcu() flood: flood.c on one SRCU domain.
+$(B)/$(1)/flood: conformance/stress/flood.c $(PUBLIC_HEADERS) $$(wildcard impls/$(1)/*.h) \
+		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
+	$$(CC) $$(CPPFLAGS_ALL) -DFLOOD_SRCU -Iimpls/$(1) $$(CFLAGS_ALL) $$< \
+		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) $$(LDFLAGS_ALL) -o $$@
 
 $(B)/$(1)/srcu-fork-churn: conformance/stress/srcu_fork_churn.c $(PUBLIC_HEADERS) \
 		$$(wildcard impls/$(1)/*.h impls/common/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
@@ -324,6 +331,10 @@ DURATION ?= 20
 torture:
 	scripts/deps
 	scripts/torture $(DURATION)
+
+soak:
+	scripts/deps
+	scripts/soak $(SOAK)
 
 models:
 	scripts/deps

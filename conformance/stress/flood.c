@@ -30,6 +30,10 @@
  * periods and barriers done, the longest barrier) and SUCCESS or FAILURE;
  * --json writes them for RESULTS.md.  A watchdog ends a run that stops
  * making progress.
+ *
+ * Compiled with -DFLOOD_SRCU (build/<srcu impl>/flood), the same on one
+ * SRCU domain: call_srcu(), srcu_barrier(), synchronize_srcu(), and an
+ * srcu_read_lock() reader.
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -40,7 +44,33 @@
 #include <time.h>
 #include <unistd.h>
 
+#ifdef FLOOD_SRCU
+#include <rcutable/srcu.h>
+
+DEFINE_STATIC_SRCU(flood_srcu);
+#define FLOOD_INFO		rcutable_srcu_impl_info
+#define flood_call(h, f)	call_srcu(&flood_srcu, (h), (f))
+#define flood_barrier()		srcu_barrier(&flood_srcu)
+#define flood_synchronize()	synchronize_srcu(&flood_srcu)
+#define flood_read_lock()	srcu_read_lock(&flood_srcu)
+#define flood_read_unlock(i)	srcu_read_unlock(&flood_srcu, (i))
+#define flood_dereference(p)	srcu_dereference((p), &flood_srcu)
+/* SRCU readers neither register nor report quiescent states. */
+#define rcu_register_thread()	do { } while (0)
+#define rcu_unregister_thread()	do { } while (0)
+#define rcu_thread_offline()	do { } while (0)
+#define rcu_quiescent_state()	do { } while (0)
+#else
 #include <rcutable/rcupdate.h>
+
+#define FLOOD_INFO		rcutable_impl_info
+#define flood_call(h, f)	call_rcu((h), (f))
+#define flood_barrier()		rcu_barrier()
+#define flood_synchronize()	synchronize_rcu()
+#define flood_read_lock()	(rcu_read_lock(), 0)
+#define flood_read_unlock(i)	((void)(i), rcu_read_unlock())
+#define flood_dereference(p)	rcu_dereference(p)
+#endif
 
 #define FLOODERS 2
 
@@ -113,7 +143,7 @@ static void *flooder(void *arg)
 			exit(1);
 		}
 		__atomic_add_fetch(&outstanding, 1, __ATOMIC_RELAXED);
-		call_rcu(&o->rh, free_obj);
+		flood_call(&o->rh, free_obj);
 		if (i % 4096 == 0) {
 			note_peak();
 			rcu_quiescent_state();
@@ -134,9 +164,10 @@ static void *constant_reader(void *arg)
 	(void)arg;
 	rcu_register_thread();
 	while (get(&phase) != STOP) {
-		rcu_read_lock();
-		sum += rcu_dereference(p)->payload[0];
-		rcu_read_unlock();
+		int idx = flood_read_lock();
+
+		sum += flood_dereference(p)->payload[0];
+		flood_read_unlock(idx);
 		rcu_quiescent_state();
 	}
 	rcu_unregister_thread();
@@ -148,7 +179,7 @@ static void *gp_loop(void *arg)
 	(void)arg;
 	rcu_register_thread();
 	for (int p; (p = get(&phase)) != STOP;) {
-		synchronize_rcu();
+		flood_synchronize();
 		if (get(&phase) == p)	/* counted in the phase it began in */
 			__atomic_add_fetch(&gps_during[p], 1, __ATOMIC_RELAXED);
 	}
@@ -174,10 +205,10 @@ static void *barrier_loop(void *arg)
 			if (!o)
 				abort();
 			__atomic_add_fetch(&outstanding, 1, __ATOMIC_RELAXED);
-			call_rcu(&o->rh, free_obj);
+			flood_call(&o->rh, free_obj);
 		}
 		t0 = now_ns();
-		rcu_barrier();
+		flood_barrier();
 		if (get(&phase) != b->phase)
 			break;
 		note_max(&longest_barrier_ns[b->phase], now_ns() - t0);
@@ -212,7 +243,7 @@ int main(int argc, char **argv)
 	static const struct barrier_loop flood_barriers = { FLOOD, false },
 		storm_barriers = { STORM, false }, storm_queuer = { STORM, true };
 	pthread_t flooders[FLOODERS], reader, gps, barriers, storm[3];
-	bool bounded = (rcutable_impl_info.native | rcutable_impl_info.emulated) &
+	bool bounded = (FLOOD_INFO.native | FLOOD_INFO.emulated) &
 		       RCUTABLE_API_BACKLOG;
 	size_t bound = bounded ? rcutable_callback_backlog_get() : 0;
 	unsigned long peak_allowed;
@@ -245,7 +276,7 @@ int main(int argc, char **argv)
 	t_flood = now_s() - t0;
 	set_phase(DRAIN);
 	pthread_join(barriers, NULL);
-	rcu_barrier();
+	flood_barrier();
 	t_drain = now_s() - t0 - t_flood;
 
 	set_phase(STORM);
@@ -259,7 +290,7 @@ int main(int argc, char **argv)
 	for (int i = 0; i < 3; i++)
 		pthread_join(storm[i], NULL);
 	t_storm = now_s() - t0;
-	rcu_barrier();
+	flood_barrier();
 	pthread_join(gps, NULL);
 	pthread_join(reader, NULL);
 	rcu_unregister_thread();
@@ -275,7 +306,7 @@ int main(int argc, char **argv)
 	       "%.1f ms; during the flood, beside a constant reader: %lu grace periods "
 	       "(%.0f/s), %lu barriers (longest %.1f ms); during a %.1f s barrier storm: "
 	       "%lu grace periods (%.0f/s), %lu barriers (longest %.1f ms); %ld left: %s\n",
-	       rcutable_impl_info.name, total, FLOODERS, t_flood, total / t_flood / 1e6,
+	       FLOOD_INFO.name, total, FLOODERS, t_flood, total / t_flood / 1e6,
 	       peak_outstanding, 100.0 * (double)peak_outstanding / (double)total,
 	       peak_allowed, bound ? "20 times the backlog bound" : "90% of the callbacks",
 	       ru.ru_maxrss / 1024.0, t_drain * 1e3,
@@ -299,7 +330,7 @@ int main(int argc, char **argv)
 			"\"gps_during_storm\": %lu, \"barriers_during_storm\": %lu, "
 			"\"longest_barrier_storm_ms\": %.3f, "
 			"\"left\": %ld, \"success\": %s}\n",
-			rcutable_impl_info.name, total, FLOODERS, bound, t_flood, peak_outstanding,
+			FLOOD_INFO.name, total, FLOODERS, bound, t_flood, peak_outstanding,
 			ru.ru_maxrss, t_drain * 1e3, gps_during[FLOOD], barriers_during[FLOOD],
 			longest_barrier_ns[FLOOD] / 1e6, t_storm, gps_during[STORM],
 			barriers_during[STORM], longest_barrier_ns[STORM] / 1e6,

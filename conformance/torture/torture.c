@@ -4,6 +4,7 @@
  * in the manner of the kernel's rcutorture (the flavor: torture.h).
  *
  *   torture [--duration=S] [--readers=N] [--fake-writers=N]
+ *           [--flood-every=S [--flood-callbacks=N]]
  *
  * One writer publishes elements and retires each one it replaces by a
  * method chosen at random: a synchronous grace period (each kind the flavor
@@ -15,12 +16,15 @@
  * nested where the flavor nests, with random delays, spins, yields (and
  * sleeps where the flavor allows), and record in the "Reader Pipe"
  * histogram the stage of the element they hold at the end of the section.
- * Fake writers add grace-period and barrier load.
+ * Fake writers add grace-period and barrier load.  With --flood-every, a
+ * flooder queues a burst of callbacks (default a million, each freeing a
+ * small object) every S seconds, as fast as the flavor takes them.
  *
  * Success: no reader ended a section on an element at stage 2 or more (it
  * would have outlived a whole grace period begun after the element was
  * replaced), none saw a freed element, and every element comes back to the
- * pool once the test drains (no callback lost).  Prints one summary line
+ * pool once the test drains (no callback lost), and every flood callback
+ * ran.  Prints one summary line
  * and exits 0 on SUCCESS, 1 on FAILURE.
  */
 #define _GNU_SOURCE
@@ -47,6 +51,7 @@ static int stop;
 static unsigned long hist[HIST_LEN], freed_seen;	/* summed from the readers */
 static unsigned long waits_done[3], polled_done, callbacks_done, barriers_done;
 static unsigned long fake_gps;
+static unsigned long floods, flood_queued, flood_run;
 static int pool_stalled;
 
 /* ---- Random numbers and delays ------------------------------------------- */
@@ -306,6 +311,46 @@ static void *fake_writer(void *arg)
 	return NULL;
 }
 
+/* ---- The flooder ------------------------------------------------------------- */
+
+struct flood_args { unsigned long every_s, callbacks; };
+
+static void flood_free(struct rcu_head *head)
+{
+	free(head);
+	__atomic_add_fetch(&flood_run, 1, __ATOMIC_RELAXED);
+}
+
+static void *flooder(void *arg)
+{
+	const struct flood_args *a = arg;
+
+	ops->thread_start();
+	for (;;) {
+		double until = now_s() + (double)a->every_s;
+
+		ops->offline();
+		while (now_s() < until && !stopping())
+			sleep_us(10000);
+		ops->online();
+		if (stopping())
+			break;
+		for (unsigned long i = 0; i < a->callbacks && !stopping(); i++) {
+			struct rcu_head *h = malloc(sizeof(*h));
+
+			if (!h)
+				abort();
+			ops->call(0, h, flood_free);
+			__atomic_add_fetch(&flood_queued, 1, __ATOMIC_RELAXED);
+			if (i % 4096 == 0)
+				ops->quiescent();
+		}
+		__atomic_add_fetch(&floods, 1, __ATOMIC_RELAXED);
+	}
+	ops->thread_stop();
+	return NULL;
+}
+
 /* ---- Readers ------------------------------------------------------------------- */
 
 /* Inside a section: mostly nothing, often a short spin, sometimes a long
@@ -414,11 +459,15 @@ int main(int argc, char **argv)
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned long nreaders = arg_ulong(argc, argv, "--readers", cpus > 0 ? 2 * (unsigned long)cpus : 4);
 	unsigned long nfake = arg_ulong(argc, argv, "--fake-writers", 2);
-	pthread_t w, r[MAX_READERS], f[MAX_FAKE];
+	struct flood_args flood = {
+		arg_ulong(argc, argv, "--flood-every", 0),
+		arg_ulong(argc, argv, "--flood-callbacks", 1000000),
+	};
+	pthread_t w, r[MAX_READERS], f[MAX_FAKE], fl;
 	unsigned long i, bad, total = 0;
 	double start = now_s();
 	bool drained, ok;
-	char line[512];
+	char line[768];
 	int n = 0;
 
 	if (nreaders < 1 || nreaders > MAX_READERS || nfake > MAX_FAKE) {
@@ -434,6 +483,8 @@ int main(int argc, char **argv)
 	for (i = 0; i < nfake; i++)
 		pthread_create(&f[i], NULL, fake_writer, (void *)(uintptr_t)i);
 	pthread_create(&w, NULL, writer, NULL);
+	if (flood.every_s)
+		pthread_create(&fl, NULL, flooder, &flood);
 	/* By the clock: a signal (the signal flavor's) cuts a sleep short. */
 	while (now_s() < start + (double)duration &&
 	       !__atomic_load_n(&pool_stalled, __ATOMIC_RELAXED))
@@ -445,8 +496,12 @@ int main(int argc, char **argv)
 		pthread_join(f[i], NULL);
 	for (i = 0; i < nreaders; i++)
 		pthread_join(r[i], NULL);
+	if (flood.every_s)
+		pthread_join(fl, NULL);
 	ops->online();
 	drained = drain();
+	ops->wait_callbacks(0);
+	drained = drained && flood_run == flood_queued;
 
 	for (i = 0, bad = 0; i < HIST_LEN; i++) {
 		total += hist[i];
@@ -462,6 +517,9 @@ int main(int argc, char **argv)
 	for (i = 0; i < (unsigned long)ops->nwaits; i++)
 		n += snprintf(line + n, sizeof(line) - (size_t)n, " %s %lu", ops->waits[i].name,
 			      waits_done[i]);
+	if (floods)
+		n += snprintf(line + n, sizeof(line) - (size_t)n, ", floods %lu (%lu callbacks)",
+			      floods, flood_queued);
 	snprintf(line + n, sizeof(line) - (size_t)n,
 		 ", polled %lu, callbacks %lu, barriers %lu, fake %lu; %lu readers, %lu s%s%s: %s",
 		 polled_done, callbacks_done, barriers_done, fake_gps, nreaders, duration,
