@@ -53,12 +53,18 @@ static void *reader_blocks_on_mutex(void *arg)
 	return NULL;
 }
 
-/* B: holds the mutex, and unregisters while a grace period waits. */
+static void cb_blocks_on_mutex(struct rcu_head *h);
+
+/* B: holds the mutex, and unregisters while a grace period waits; with
+ * arg, it first queues a callback that blocks on the mutex. */
 static void *holder_unregisters(void *arg)
 {
-	(void)arg;
 	rcu_register_thread();
 	pthread_mutex_lock(&cyc.m);
+	if (arg) {
+		call_rcu(&cyc.head, cb_blocks_on_mutex);
+		flag_wait(&cyc.cb_entered, 1, CYCLE_TIMEOUT_MS);
+	}
 	flag_set(&cyc.b_holds, 1);
 	flag_wait(&cyc.go, 1, CYCLE_TIMEOUT_MS);
 	rcu_unregister_thread();
@@ -163,26 +169,11 @@ static void cb_blocks_on_mutex(struct rcu_head *h)
 	flag_set(&cyc.reader_done, 1);
 }
 
-static void *holder_queues_then_unregisters(void *arg)
-{
-	(void)arg;
-	rcu_register_thread();
-	pthread_mutex_lock(&cyc.m);
-	call_rcu(&cyc.head, cb_blocks_on_mutex);
-	flag_wait(&cyc.cb_entered, 1, CYCLE_TIMEOUT_MS);
-	flag_set(&cyc.b_holds, 1);
-	flag_wait(&cyc.go, 1, CYCLE_TIMEOUT_MS);
-	rcu_unregister_thread();
-	pthread_mutex_unlock(&cyc.m);
-	flag_set(&cyc.b_done, 1);
-	return NULL;
-}
-
 Test(deadlock, unregister_while_gp_waits_for_blocked_callback, .timeout = 60)
 {
 	pthread_t c;
 
-	cyc.b = spawn(holder_queues_then_unregisters, NULL);
+	cyc.b = spawn(holder_unregisters, (void *)1);
 	cr_assert(flag_wait(&cyc.b_holds, 1, CYCLE_TIMEOUT_MS), "the callback never ran");
 	c = spawn(gp_thread, NULL);
 	sleep_ms(CYCLE_SETTLE_MS);

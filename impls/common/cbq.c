@@ -294,11 +294,37 @@ static void cbq_gather(struct rcutable_cbq *q)
 	}
 }
 
+/* Take the queue as q's batch, unless a batch is left (by fork(): see
+ * cbq_atfork_child(), or a drainer); true if there is one to process. */
+static bool cbq_take(struct rcutable_cbq *q)
+{
+	bool got;
+
+	pthread_mutex_lock(&q->consumer_lock);
+	got = q->batch || cbq_detach(q);
+	pthread_mutex_unlock(&q->consumer_lock);
+	return got;
+}
+
+/* Wait for a grace period, then invoke the batch taken. */
+static void cbq_process(struct rcutable_cbq *q)
+{
+	q->gp_begun_ns = rcutable_clock_ns(CLOCK_MONOTONIC);
+	/* Every head in the batch was queued before this grace period
+	 * began, so each callback runs after a full grace period. */
+	q->wait_gp(q->arg);
+	if (q->invoke_begin)
+		q->invoke_begin();
+	RCUTABLE_WRITE_ONCE(q->invoking, true);
+	cbq_invoke_batch(q);
+	if (q->quiesce)
+		q->quiesce();
+}
+
 static void *cbq_worker(void *arg)
 {
 	struct rcutable_cbq *q = arg;
 	sigset_t all;
-	bool got;
 
 	cbq_self = q;
 	/* The application's signals go to its own threads. */
@@ -309,26 +335,13 @@ static void *cbq_worker(void *arg)
 			cbq_gather(q);
 		/* A barrier queued from now on is in a later batch. */
 		RCUTABLE_WRITE_ONCE(q->hurry, false);
-		pthread_mutex_lock(&q->consumer_lock);
-		/* A batch left by fork() (see cbq_atfork_child()) goes first. */
-		got = q->batch || cbq_detach(q);
-		pthread_mutex_unlock(&q->consumer_lock);
-		if (!got) {
+		if (cbq_take(q)) {
+			cbq_process(q);
+		} else {
 			if (RCUTABLE_READ_ONCE(q->stop))
 				break;
 			cbq_sleep(q);
-			continue;
 		}
-		q->gp_begun_ns = rcutable_clock_ns(CLOCK_MONOTONIC);
-		/* Every head in the batch was queued before this grace period
-		 * began, so each callback runs after a full grace period. */
-		q->wait_gp(q->arg);
-		if (q->invoke_begin)
-			q->invoke_begin();
-		RCUTABLE_WRITE_ONCE(q->invoking, true);
-		cbq_invoke_batch(q);
-		if (q->quiesce)
-			q->quiesce();
 	}
 	return NULL;
 }
@@ -356,24 +369,11 @@ static void cbq_drain_here(struct rcutable_cbq *q)
 {
 	static pthread_mutex_t drain_lock = PTHREAD_MUTEX_INITIALIZER;
 	struct rcutable_cbq *was = cbq_self;
-	bool got;
 
 	pthread_mutex_lock(&drain_lock);
 	cbq_self = q;		/* its callbacks may not wait for it */
-	for (;;) {
-		pthread_mutex_lock(&q->consumer_lock);
-		got = q->batch || cbq_detach(q);
-		pthread_mutex_unlock(&q->consumer_lock);
-		if (!got)
-			break;
-		q->wait_gp(q->arg);
-		if (q->invoke_begin)
-			q->invoke_begin();
-		RCUTABLE_WRITE_ONCE(q->invoking, true);
-		cbq_invoke_batch(q);
-		if (q->quiesce)
-			q->quiesce();
-	}
+	while (cbq_take(q))
+		cbq_process(q);
 	cbq_self = was;
 	pthread_mutex_unlock(&drain_lock);
 }
