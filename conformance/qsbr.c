@@ -168,6 +168,32 @@ static void report_inside_reader(void *arg)
 	rcu_quiescent_state();
 }
 
+static void *report_unregistered(void *arg)
+{
+	(void)arg;
+	rcu_read_lock();
+	rcu_read_unlock();
+	rcu_quiescent_state();
+	return NULL;
+}
+
+static void unregistered_reporter(void *arg)
+{
+	(void)arg;
+	join(spawn(report_unregistered, NULL));
+}
+
+/* In every build: a release build cannot see the unregistered read, but
+ * the report after it says so instead of a crash on freed memory later. */
+Test(qsbr, report_from_unregistered_thread_refused, .timeout = 20)
+{
+	skip_unless_qsbr();
+	if (rcutable_impl_info.is_control)
+		cr_skip_test("the control refuses nothing");
+	expect_abort(unregistered_reporter, NULL,
+		     "on a thread that has not called rcu_register_thread()");
+}
+
 Test(qsbr, read_from_unregistered_thread_refused, .timeout = 20)
 {
 	skip_unless_checking();

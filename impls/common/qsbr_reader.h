@@ -113,8 +113,10 @@ static inline bool rcu_read_lock_held(void)
  * Report a quiescent state: the calling online thread holds no reference
  * obtained in an earlier section.  Outside sections only.  A thread whose
  * copy is current has nothing to report (no grace period waits for it) and
- * pays one comparison; offline and unregistered threads are quiescent
- * already.
+ * pays one comparison; offline threads are quiescent already.  A thread
+ * that never registered is refused, in every build (off the fast path: its
+ * counter, 0, never matches): its sections were never waited for, and
+ * without this word its reads of freed memory would be the first sign.
  */
 static inline void rcu_quiescent_state(void)
 {
@@ -129,6 +131,11 @@ static inline void rcu_quiescent_state(void)
 	c = RCUTABLE_READ_ONCE(rcutable_rcu_reader.ctr);
 	if (c & RCUTABLE_CTR_NEST_MASK)
 		rcutable_reader_store_fenced(c, g);
+	else if (rcutable_unlikely(!c))
+		rcutable_reader_misuse("rcu_quiescent_state() on a thread that has not "
+				       "called rcu_register_thread(): QSBR readers must "
+				       "register, or no grace period waits for their "
+				       "sections");
 }
 
 /*
