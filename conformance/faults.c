@@ -137,39 +137,19 @@ Test(faults, worker_cannot_start_callbacks_still_run, .timeout = 60)
 		  "the failure was told more than once: \"%s\"", err);
 }
 
-static int exit_pipe[2];
-
-static void write_cb(struct rcu_head *h)
+static void no_threads(void)
 {
-	(void)h;
-	if (write(exit_pipe[1], "x", 1) != 1)
-		abort();
-}
-
-static void queue_without_worker_then_exit(void *arg)
-{
-	static struct rcu_head heads[5];
-
-	(void)arg;
 	flag_set(&fail_thread_creation, 1);
-	for (int i = 0; i < 5; i++)
-		call_rcu(&heads[i], write_cb);
-	exit(0);
 }
 
 Test(faults, worker_cannot_start_exit_runs_callbacks, .timeout = 60)
 {
-	char err[4096], got[16];
-	ssize_t n;
-	int status;
+	char err[4096];
+	int n;
 
 	skip_unless_faults_apply();
-	cr_assert_eq(pipe(exit_pipe), 0);
-	status = run_child(queue_without_worker_then_exit, NULL, err, sizeof(err));
-	close(exit_pipe[1]);
-	n = read(exit_pipe[0], got, sizeof(got));
-	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "status 0x%x: %s", status, err);
-	cr_assert_eq(n, 5, "%zd of 5 callbacks queued with no worker ran at exit: %s", n, err);
+	n = exit_with_callbacks_queued(no_threads, err, sizeof(err));
+	cr_assert_eq(n, 5, "%d of 5 callbacks queued with no worker ran at exit: %s", n, err);
 }
 
 #define OOM_CBS		1000

@@ -83,6 +83,11 @@ static inline bool impl_has(unsigned api)
  * The _in_reader forms wait inside a reader, holding grace periods back.
  */
 bool flag_wait(const int *f, int v, unsigned timeout_ms);
+
+/* In a child, run before() (if any), queue 5 call_rcu() callbacks and
+ * exit(0); asserts a clean exit and returns how many of the callbacks
+ * ran (the exit drain).  The child's stderr goes to err. */
+int exit_with_callbacks_queued(void (*before)(void), char *err, size_t len);
 void sleep_ms(unsigned ms);
 void join(pthread_t t);
 

@@ -136,26 +136,38 @@ static void write_cb(struct rcu_head *h)
 static void queue_then_exit(void *arg)
 {
 	static struct rcu_head heads[5];
+	void (*before)(void) = (void (*)(void))arg;
 
-	(void)arg;
+	if (before)
+		before();
 	for (int i = 0; i < 5; i++)
 		call_rcu(&heads[i], write_cb);
 	exit(0);
 }
 
-Test(lifecycle, exit_runs_pending_callbacks, .timeout = 30)
+int exit_with_callbacks_queued(void (*before)(void), char *err, size_t len)
 {
-	char err[1024], got[16];
+	char got[16];
 	ssize_t n;
 	int status;
 
-	skip_unless_impl_has(RCUTABLE_API_EXIT_DRAIN, "callbacks drained at exit");
 	cr_assert_eq(pipe(exit_pipe), 0);
-	status = run_child(queue_then_exit, NULL, err, sizeof(err));
+	status = run_child(queue_then_exit, (void *)before, err, len);
 	close(exit_pipe[1]);
 	n = read(exit_pipe[0], got, sizeof(got));
+	close(exit_pipe[0]);
 	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "status 0x%x: %s", status, err);
-	cr_assert_eq(n, 5, "%zd of 5 callbacks pending at exit were invoked", n);
+	return (int)n;
+}
+
+Test(lifecycle, exit_runs_pending_callbacks, .timeout = 30)
+{
+	char err[1024];
+	int n;
+
+	skip_unless_impl_has(RCUTABLE_API_EXIT_DRAIN, "callbacks drained at exit");
+	n = exit_with_callbacks_queued(NULL, err, sizeof(err));
+	cr_assert_eq(n, 5, "%d of 5 callbacks pending at exit were invoked", n);
 }
 
 static int forever_inside;
