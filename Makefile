@@ -9,6 +9,7 @@
 #   make results         the main job (benchmarks, plots, RESULTS.md)
 #   make torture         the torture test of every implementation (DURATION=20 s each)
 #   make soak            torture of every rcutable implementation with floods (SOAK=3600 s in all)
+#   make fork-churn      the SRCU fork-churn program of every build, RUNS=10000 runs in all
 #   make models          spin on the Promela models of the grace periods
 #   make install PREFIX=/usr/local
 
@@ -118,7 +119,7 @@ PUBLIC_HEADERS := $(wildcard include/rcutable/*.h)
 COMMON_LIB := $(B)/common/librcutable-common.a
 COMMON_OBJS := $(patsubst impls/common/%.c,$(B)/common/%.o,$(COMMON_SRCS))
 
-.PHONY: all check conformance results torture soak models install clean print-impls print-srcu-impls \
+.PHONY: all check conformance results torture soak fork-churn models install clean print-impls print-srcu-impls \
 	print-tasks-impls
 all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(B)/$(i)/bench $(B)/$(i)/icount $(B)/pkgconfig/rcutable-$(i).pc) \
@@ -336,6 +337,11 @@ torture:
 soak:
 	scripts/deps
 	scripts/soak $(SOAK)
+
+RUNS ?= 10000
+fork-churn:
+	scripts/deps
+	scripts/fork-churn $(RUNS)
 
 models:
 	scripts/deps

@@ -7,10 +7,15 @@
  * callbacks pending at exit are invoked, and a reader that never ends makes
  * exit warn after a bounded wait instead of hanging.
  */
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "helpers.h"
@@ -388,4 +393,64 @@ Test(lifecycle, fork_while_a_callback_waits_for_the_forking_thread, .timeout = 3
 		  "status 0x%x (a hang ends by SIGALRM): %s", status, err);
 	cr_assert(strstr(err, "fork(): the call_rcu() callback thread has been inside one callback"),
 		  "fork() gave no word about the callback it could not wait for: \"%s\"", err);
+}
+
+/*
+ * Starting a callback thread opens no file: it names itself (a prctl()).
+ * Named from its starter, each would open /proc/self/task/<tid>/comm,
+ * and every such /proc entry ever made is for the kernel to sweep when a
+ * child process is reaped: a program that churns SRCU domains (a thread
+ * each) and forks saw wait() take seconds
+ * (conformance/stress/srcu_fork_churn.c).  In a child (a fresh engine
+ * starts its thread at the first call_rcu()), after a filter that kills
+ * the process on any open.
+ */
+static void deny_open(void)
+{
+	struct sock_filter filter[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_openat, 3, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_open, 2, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_openat2, 1, 0),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_KILL_PROCESS),
+	};
+	struct sock_fprog prog = { sizeof(filter) / sizeof(filter[0]), filter };
+
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
+	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog)) {
+		perror("seccomp");
+		exit(5);
+	}
+}
+
+static void start_worker_without_open(void *arg)
+{
+	static struct rcu_head head;
+
+	(void)arg;
+	deny_open();
+	call_rcu(&head, fork_cb);
+	rcu_barrier();
+	exit(0);
+}
+
+Test(lifecycle, callback_thread_starts_without_opening_files, .timeout = 20)
+{
+	static struct rcu_head head;
+	char err[2048];
+	int status;
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+	cr_skip_test("a sanitizer's thread start reads /proc");
+#endif
+	skip_unless_impl_has(RCUTABLE_API_FORK, "fork() support");
+	skip_unless_impl_has(RCUTABLE_API_BACKLOG, "rcutable's callback engine");
+	cr_assert_eq(pipe(fork_pipe), 0);
+	call_rcu(&head, fork_cb);	/* one-time set-up, in the parent */
+	rcu_barrier();
+	status = run_child(start_worker_without_open, NULL, err, sizeof(err));
+	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		  "starting the callback thread opened a file (status 0x%x; "
+		  "SIGSYS is %d): %s", status, SIGSYS, err);
 }

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <rcutable/srcu.h>
@@ -30,6 +31,14 @@ struct churn {
 	int outer_done;
 	unsigned long domains, callbacks;
 };
+
+static double now_ms(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
 
 static int get(const int *f) { return __atomic_load_n(f, __ATOMIC_SEQ_CST); }
 static void set(int *f, int v) { __atomic_store_n(f, v, __ATOMIC_SEQ_CST); }
@@ -109,15 +118,17 @@ static void report_hung_child(int i, pid_t pid)
 }
 
 static int forks_done;
+static double fork_max, child_max;	/* the longest so far, in ms */
 
 /* The parent's own limit: say where it is stuck, then abort (a core). */
 static void *watchdog(void *arg)
 {
 	(void)arg;
 	sleep(PARENT_LIMIT_S);
-	fprintf(stderr, "srcu_fork_churn: the parent still runs after %d s, %d forks done; "
-		"its threads (tid, name, state, syscall):\n", PARENT_LIMIT_S,
-		__atomic_load_n(&forks_done, __ATOMIC_RELAXED));
+	fprintf(stderr, "srcu_fork_churn: the parent still runs after %d s, %d forks done "
+		"(longest fork() %.1f ms, longest child %.1f ms); its threads (tid, "
+		"name, state, syscall):\n", PARENT_LIMIT_S,
+		__atomic_load_n(&forks_done, __ATOMIC_RELAXED), fork_max, child_max);
 	show_threads(getpid());
 	abort();
 }
@@ -161,6 +172,7 @@ int main(void)
 {
 	static struct churn c;
 	pthread_t a, b, w;
+	double t0, t1;
 	int i, status;
 
 	if (pthread_create(&w, NULL, watchdog, NULL) ||
@@ -169,13 +181,20 @@ int main(void)
 	    pthread_create(&b, NULL, churn_callbacks, &c))
 		abort();
 	for (i = 0; i < FORKS; i++) {
-		pid_t pid = fork();
+		pid_t pid;
 
+		t0 = now_ms();
+		pid = fork();
 		if (pid == 0)
 			child();
 		if (pid < 0)
 			abort();
+		t1 = now_ms();
 		status = wait_child(i, pid);
+		if (t1 - t0 > fork_max)
+			fork_max = t1 - t0;
+		if (now_ms() - t1 > child_max)
+			child_max = now_ms() - t1;
 		if (status < 0)
 			return 1;
 		if (!WIFEXITED(status) || WEXITSTATUS(status)) {
@@ -189,6 +208,7 @@ int main(void)
 	pthread_join(a, NULL);
 	pthread_join(b, NULL);
 	printf("srcu_fork_churn: %d forks beside %lu domains and %lu callback "
-	       "rounds, each child used SRCU\n", FORKS, c.domains, c.callbacks);
+	       "rounds, each child used SRCU (longest fork() %.1f ms, longest "
+	       "child %.1f ms)\n", FORKS, c.domains, c.callbacks, fork_max, child_max);
 	return 0;
 }

@@ -327,6 +327,12 @@ static void *cbq_worker(void *arg)
 	sigset_t all;
 
 	cbq_self = q;
+	/* Named by itself (a prctl()): naming it from the starter would open
+	 * /proc/self/task/<tid>/comm, which leaves a /proc dentry per worker
+	 * ever started for the kernel to sweep when a child is reaped
+	 * (seconds in a program that churns SRCU domains), and fails where
+	 * /proc is not mounted. */
+	pthread_setname_np(pthread_self(), "rcutable-cb");
 	/* The application's signals go to its own threads. */
 	rcutable_sigfillset_unreserved(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
@@ -710,7 +716,6 @@ static bool cbq_start(struct rcutable_cbq *q)
 		if (err) {
 			cbq_start_failed(q, err);
 		} else {
-			pthread_setname_np(q->worker, "rcutable-cb");
 			/* Release: pairs with the acquire load in
 			 * rcutable_cbq_barrier(). */
 			__atomic_store_n(&q->started, true, __ATOMIC_RELEASE);
