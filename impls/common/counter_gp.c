@@ -58,11 +58,24 @@
  * So each step waits only for sections already running when it began (plus
  * the few that loaded the global word just before a flip).
  *
+ * QSBR on 64-bit machines waits once.  Its grace period advances the
+ * global word (adds RCUTABLE_CTR_PHASE, the bits above it a counter of
+ * grace periods) and waits until every online thread's copy equals the new
+ * word: only a thread that loaded the word after the advance can store it,
+ * so each online thread has reported a quiescent state since the grace
+ * period began.  One phase bit would not do with one wait: a thread that
+ * loads the word while offline and stores it (rcu_thread_online()) after a
+ * flip shows the phase the next flip comes back to, and would not be
+ * waited for.  A counter of 47 bits only repeats a value after 2^47 grace
+ * periods, which no thread stays between that load and store for.
+ * conformance/models/qsbr.pml checks this wait, and catches one phase bit.
+ *
  * Concurrent callers share grace periods: a caller takes a sequence cookie
  * (gp_seq.h) and, once it holds the grace-period lock, returns at once if a
  * full grace period has run since.
  */
 #define _GNU_SOURCE
+#include <limits.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -94,6 +107,23 @@ __thread struct rcutable_reader rcutable_rcu_reader;
 #define GP_SPIN_MAX_NS		20000u
 /* A sleeping grace period wakes at least this often to check for stalls. */
 #define GP_STALL_POLL_NS	100000000u
+
+/* QSBR's one wait where the word has room for a counter (see above). */
+#if RCUTABLE_READERS_REPORT_QS && ULONG_MAX > 0xffffffffUL
+#define RCUTABLE_GP_ONE_WAIT	1
+#else
+#define RCUTABLE_GP_ONE_WAIT	0
+#endif
+
+/* Does a counter v hold back a wait for readers to show the word cur:
+ * inside a section of another phase, or (one wait) an online QSBR thread
+ * whose copy is not cur? */
+static bool ctr_holds_gp(unsigned long v, unsigned long cur)
+{
+	if (!(v & RCUTABLE_CTR_NEST_MASK))
+		return false;
+	return RCUTABLE_GP_ONE_WAIT ? v != cur : ((v ^ cur) & RCUTABLE_CTR_PHASE) != 0;
+}
 
 /* Fence B as rcutable_flavor_mb_all(), or as a local fence (see above). */
 #ifndef RCUTABLE_GP_FENCE_B
@@ -331,23 +361,23 @@ void rcutable_reader_register_and_lock(void)
 #endif
 
 /*
- * rcu_read_unlock() found the updater asleep; c is the counter of the
- * section it just ended.  Both waits of gp_run() wait only for sections of
- * a phase other than the current one, so a section of the current phase
- * does not wake the updater: with many readers, those that keep running
- * would otherwise wake it again and again while it waits for one that is
- * preempted.  The fence orders the load of futex in rcu_read_unlock() before
- * the load of the phase; it pairs with the smp_mb() after the flip in
- * gp_run(), which precedes the -1 of the second wait: a reader that sees
- * that -1 sees the flip.  A reader that sees an older -1 and misses the
- * flip is seen by the second wait's recheck instead (its fence after the
- * -1 in wait_for_readers()).
+ * rcu_read_unlock() (or a QSBR report or offline) found the updater
+ * asleep; c is the counter of the section it just ended.  The waits of
+ * gp_run() wait only for counters that ctr_holds_gp() against the current
+ * word, so a section that holds nothing back does not wake the updater:
+ * with many readers, those that keep running would otherwise wake it again
+ * and again while it waits for one that is preempted.  The fence orders
+ * the load of futex in rcu_read_unlock() before the load of the word; it
+ * pairs with the smp_mb() after the flip (or the advance) in gp_run(),
+ * which precedes the -1 of the last wait: a reader that sees that -1 sees
+ * the new word.  A reader that sees an older -1 and misses the flip is
+ * seen by the last wait's recheck instead (its fence after the -1 in
+ * wait_for_readers()).
  */
 void rcutable_reader_wake_updater(unsigned long c)
 {
 	rcutable_smp_mb();
-	if ((c & RCUTABLE_CTR_PHASE) ==
-	    (RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr) & RCUTABLE_CTR_PHASE))
+	if (!ctr_holds_gp(c, RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr)))
 		return;
 	if (__atomic_exchange_n(&rcutable_rcu_gp.futex, 0, __ATOMIC_RELAXED) == -1)
 		rcutable_futex_wake(&rcutable_rcu_gp.futex, 1);
@@ -370,13 +400,9 @@ void rcutable_rcu_read_unlock(void)
 
 /* ---- Waiting for readers --------------------------------------------------- */
 
-/* Is r inside a section that began in a phase other than cur? */
-static bool reader_holds_old_phase(const struct rcutable_reader *r,
-				   unsigned long cur)
+static bool reader_holds_gp(const struct rcutable_reader *r, unsigned long cur)
 {
-	unsigned long v = RCUTABLE_READ_ONCE(r->ctr);
-
-	return (v & RCUTABLE_CTR_NEST_MASK) && (v & RCUTABLE_CTR_PHASE) != cur;
+	return ctr_holds_gp(RCUTABLE_READ_ONCE(r->ctr), cur);
 }
 
 static size_t count_holdouts(unsigned long cur)
@@ -385,7 +411,7 @@ static size_t count_holdouts(unsigned long cur)
 	size_t n = 0;
 
 	for (r = registry.next; r != &registry; r = r->next)
-		n += reader_holds_old_phase(r, cur);
+		n += reader_holds_gp(r, cur);
 	return n;
 }
 
@@ -407,7 +433,7 @@ static void stall_check(unsigned long cur)
 	for (r = registry.next; r != &registry; r = r->next) {
 		char name[32];
 
-		if (!reader_holds_old_phase(r, cur))
+		if (!reader_holds_gp(r, cur))
 			continue;
 		rcutable_thread_name(r->tid, name, sizeof(name));
 		rcutable_warn("stall:   thread %d (%s) %s for %.1f s at least", (int)r->tid,
@@ -420,8 +446,8 @@ static void stall_check(unsigned long cur)
 }
 
 /*
- * Return once no registered reader is inside a section of a phase other
- * than cur.  Spin for up to spin_ns from the first holdout seen; then,
+ * Return once no registered reader holds back a wait for the word cur
+ * (ctr_holds_gp()).  Spin for up to spin_ns from the first holdout seen; then,
  * expedited, yield (readers may be waiting for a CPU), or, normal, sleep
  * until a holdout's rcu_read_unlock() wakes us.
  *
@@ -473,12 +499,12 @@ static void wait_for_readers(unsigned long cur, bool expedited, uint64_t spin_ns
 	}
 }
 
-/* One grace period (steps A, 1, 2, 3, B above).  Caller holds gp_lock;
- * registry_lock is held throughout but while a wait blocks. */
+/* One grace period (steps A, 1, 2, 3, B above; QSBR on 64-bit: A, the
+ * advance, its one wait, B).  Caller holds gp_lock; registry_lock is held
+ * throughout but while a wait blocks. */
 static void gp_run(bool expedited)
 {
-	unsigned long phase = RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr) &
-			      RCUTABLE_CTR_PHASE;
+	unsigned long cur = RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr);
 	uint64_t t0 = rcutable_now_ns(), cost, spin_ns;
 
 	RCUTABLE_WRITE_ONCE(gp_begun_ns, t0);
@@ -505,15 +531,26 @@ static void gp_run(bool expedited)
 	 * RMW after the splice's in newcomers' order, orders its sections after
 	 * everything this updater did before the splice. */
 	registry_splice_newcomers();
-	wait_for_readers(phase, expedited, spin_ns);
+#if RCUTABLE_GP_ONE_WAIT
+	/* The advance, then the wait for every online copy to equal it.
+	 * Fence A already orders the caller's accesses before the advance;
+	 * this smp_mb() orders the advance before the scan's loads (and the
+	 * futex protocol's), for forward progress.  A thread that loads the
+	 * new word has its later accesses after that load: they see what the
+	 * caller did (pairs with the fence in rcu_quiescent_state()). */
+	RCUTABLE_WRITE_ONCE(rcutable_rcu_gp.ctr, cur + RCUTABLE_CTR_PHASE);
+	rcutable_smp_mb();
+	wait_for_readers(cur + RCUTABLE_CTR_PHASE, expedited, spin_ns);
+#else
+	wait_for_readers(cur, expedited, spin_ns);
 	/* Step 1's loads before the flip, the flip before step 3's loads: the
 	 * updater's own ordering, needed for forward progress only. */
 	rcutable_smp_mb();
-	RCUTABLE_WRITE_ONCE(rcutable_rcu_gp.ctr,
-			    rcutable_rcu_gp.ctr ^ RCUTABLE_CTR_PHASE);
+	RCUTABLE_WRITE_ONCE(rcutable_rcu_gp.ctr, cur ^ RCUTABLE_CTR_PHASE);
 	RCUTABLE_WRITE_ONCE(phase_begun_ns, rcutable_now_ns());
 	rcutable_smp_mb();
-	wait_for_readers(phase ^ RCUTABLE_CTR_PHASE, expedited, spin_ns);
+	wait_for_readers(cur ^ RCUTABLE_CTR_PHASE, expedited, spin_ns);
+#endif
 
 	/* B: pairs with RCUTABLE_READER_FENCE() in rcu_read_unlock(), which
 	 * comes before the counter store our last scan read.  On x86-64 a
@@ -652,10 +689,8 @@ unsigned long rcutable_counter_gp_completed(void)
  * (cbq_throttle()): a statistic, no ordering. */
 static bool cbq_caller_holds_gp(void)
 {
-	unsigned long c = RCUTABLE_READ_ONCE(rcutable_rcu_reader.ctr);
-
-	return (c & RCUTABLE_CTR_NEST_MASK) &&
-	       ((c ^ RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr)) & RCUTABLE_CTR_PHASE);
+	return ctr_holds_gp(RCUTABLE_READ_ONCE(rcutable_rcu_reader.ctr),
+			    RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr));
 }
 
 static void cbq_wait_gp(void *arg)
