@@ -578,13 +578,30 @@ static void gp_release_lock(void)
 		rcutable_futex_wake(&gp_wake_word, INT32_MAX);
 }
 
-/* Take gp_lock, or sleep until its holder lets it go; true if taken. */
+/*
+ * Take gp_lock, or wait until its holder lets it go; true if taken.  A
+ * grace period without holdouts takes well under a microsecond, less than
+ * a futex sleep and wake-up: spin for up to GP_SPIN_MIN_NS first.
+ */
 static bool gp_lock_or_wait_for_holder(void)
 {
 	int w = __atomic_load_n(&gp_wake_word, __ATOMIC_SEQ_CST);
+	uint64_t deadline = 0;
+	unsigned n;
 
 	if (pthread_mutex_trylock(&gp_lock) == 0)
 		return true;
+	for (n = 1;; n++) {
+		rcutable_cpu_relax();
+		if (__atomic_load_n(&gp_wake_word, __ATOMIC_RELAXED) != w)
+			return false;
+		if (n % 16)
+			continue;
+		if (!deadline)
+			deadline = rcutable_now_ns() + GP_SPIN_MIN_NS;
+		else if (rcutable_now_ns() >= deadline)
+			break;
+	}
 	__atomic_add_fetch(&gp_sleepers, 1, __ATOMIC_SEQ_CST);
 	if (__atomic_load_n(&gp_wake_word, __ATOMIC_SEQ_CST) == w)
 		rcutable_futex_wait(&gp_wake_word, w, 0);

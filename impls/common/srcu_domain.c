@@ -80,19 +80,36 @@ void rcutable_srcu_unlock(void)
  * the child's readers are the forking thread alone).  Sections that other
  * threads had open stay counted: see docs/API.md.
  */
+/*
+ * A domain's grace-period lock spins a little before it sleeps (glibc's
+ * adaptive mutex): a grace period without readers to wait for takes well
+ * under a microsecond, less than a futex sleep and wake-up, so a caller
+ * that finds another's grace period running does better to wait for it
+ * awake.
+ */
+static void gp_lock_init(struct rcutable_srcu_domain *d)
+{
+	pthread_mutexattr_t attr;
+
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_ADAPTIVE_NP);
+	pthread_mutex_init(&d->gp_lock, &attr);
+	pthread_mutexattr_destroy(&attr);
+}
+
 static void domains_atfork_child(void)
 {
 	struct rcutable_srcu_domain *d;
 
 	pthread_mutex_init(&domains_lock, NULL);
 	for (d = live; d; d = d->next) {
-		pthread_mutex_init(&d->gp_lock, NULL);
+		gp_lock_init(d);
 		if (d->gp_seq & 1)
 			d->gp_seq++;
 	}
 	/* A cleanup may have held a block's lock as it went to the pool. */
 	for (d = pool; d; d = d->next)
-		pthread_mutex_init(&d->gp_lock, NULL);
+		gp_lock_init(d);
 }
 
 /* Before the first block is given, and outside domains_lock (registering
@@ -131,7 +148,7 @@ static int counters_alloc(struct srcu_struct *ssp)
 		/* One line per CPU and the shared one (percpu_count.h). */
 		if (posix_memalign((void **)&d, RCUTABLE_PERCPU_STRIDE, size))
 			return -ENOMEM;
-		pthread_mutex_init(&d->gp_lock, NULL);
+		gp_lock_init(d);
 	}
 	memset(d->counts, 0, (n + 1) * sizeof(struct rcutable_srcu_counts));
 	d->gp_seq = 0;
