@@ -306,9 +306,38 @@ static bool cbq_take(struct rcutable_cbq *q)
 	return got;
 }
 
+static void barrier_cb(struct rcu_head *head);
+
+/*
+ * Complete the barriers at the head of q->batch at once: every callback
+ * queued before them has been invoked already (the queue is FIFO, and a
+ * batch is taken only once the one before it is done), so they wait for
+ * no grace period.  True if the batch holds more.
+ */
+static bool cbq_leading_barriers(struct rcutable_cbq *q)
+{
+	struct rcu_head *h;
+	size_t n = 0;
+
+	pthread_mutex_lock(&q->consumer_lock);
+	while ((h = q->batch) && h->func == barrier_cb) {
+		q->batch = h->next;
+		pending_del(h);
+		__atomic_store_n(&q->in_flight, q->in_flight - 1, __ATOMIC_RELAXED);
+		barrier_cb(h);
+		n++;
+	}
+	if (n)
+		cbq_invoked(q, n, !q->batch);
+	pthread_mutex_unlock(&q->consumer_lock);
+	return q->batch != NULL;
+}
+
 /* Wait for a grace period, then invoke the batch taken. */
 static void cbq_process(struct rcutable_cbq *q)
 {
+	if (!cbq_leading_barriers(q))
+		return;
 	q->gp_begun_ns = rcutable_clock_ns(CLOCK_MONOTONIC);
 	/* Every head in the batch was queued before this grace period
 	 * began, so each callback runs after a full grace period. */
