@@ -338,7 +338,8 @@ static void cbq_process(struct rcutable_cbq *q)
 {
 	if (!cbq_leading_barriers(q))
 		return;
-	q->gp_begun_ns = rcutable_clock_ns(CLOCK_MONOTONIC);
+	/* Read by throttled callers (cbq_throttle()): a statistic. */
+	RCUTABLE_WRITE_ONCE(q->gp_begun_ns, rcutable_clock_ns(CLOCK_MONOTONIC));
 	/* Every head in the batch was queued before this grace period
 	 * began, so each callback runs after a full grace period. */
 	q->wait_gp(q->arg);
@@ -839,7 +840,8 @@ void rcutable_cbq_check_call(const char *who, const struct rcu_head *head,
  * CPU they leave.  Never waits for a grace period: the caller may be
  * inside a read-side critical section (or, QSBR, online), which that
  * grace period would wait for; while the worker waits for one, or gathers,
- * the caller only ends the gathering.  Waits at most
+ * the caller only ends the gathering and gives up the CPU (see below).
+ * Waits at most
  * CBQ_THROTTLE_PATIENCE_NS without the worker passing a safe point: a
  * callback may be blocked on a lock this caller holds; then no caller
  * waits until the worker moves again (stuck_at).  Not on q's own worker,
@@ -875,12 +877,22 @@ static void cbq_throttle(struct rcutable_cbq *q, long max)
 		}
 	}
 	if (!RCUTABLE_READ_ONCE(q->invoking)) {
+		static __thread const struct rcutable_cbq *yielded_q;
+		static __thread uint64_t yielded_gp;
+		uint64_t gp = RCUTABLE_READ_ONCE(q->gp_begun_ns);
+
 		if (!RCUTABLE_READ_ONCE(q->hurry))
 			cbq_hurry(q);
-		/* Give the CPU to the worker and the grace period, unless this
-		 * caller is what the grace period waits for. */
-		if (!q->caller_holds_gp || !q->caller_holds_gp())
+		/* Give the CPU to the worker and the grace period, unless
+		 * this caller is what the grace period waits for: once per
+		 * grace period up to twice the bound, then at every call. */
+		if ((yielded_q != q || yielded_gp != gp ||
+		     __atomic_load_n(&q->backlog, __ATOMIC_RELAXED) > 2 * max) &&
+		    (!q->caller_holds_gp || !q->caller_holds_gp())) {
+			yielded_q = q;
+			yielded_gp = gp;
 			sched_yield();
+		}
 	}
 }
 
