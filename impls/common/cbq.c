@@ -534,8 +534,6 @@ static void cbq_atfork_parent(void)
 	cbq_unlock_consumers(fork_paused);
 }
 
-static void barrier_cb(struct rcu_head *head);
-
 /*
  * Unlink from the list at *link every barrier's head: each lives on the
  * stack of a thread that waits for it, and in the child no thread waits

@@ -12,7 +12,10 @@
  * outermost rcu_read_lock() (counter_reader.h) or at its last quiescent
  * state (qsbr_reader.h, where an online thread is always one level deep).
  * The updater waits for threads whose counter shows a phase older than the
- * current one (counter_gp.c).
+ * current one (counter_gp.c).  QSBR on 64-bit machines uses the bits from
+ * RCUTABLE_CTR_PHASE up as a counter of grace periods, which each grace
+ * period advances, and waits for online threads whose copy is not the new
+ * word (counter_gp.c, RCUTABLE_GP_ONE_WAIT).
  */
 #ifndef RCUTABLE_COUNTER_STATE_H
 #define RCUTABLE_COUNTER_STATE_H
