@@ -424,13 +424,18 @@ static void deny_open(void)
 	}
 }
 
+static void nop_cb(struct rcu_head *h)
+{
+	(void)h;
+}
+
 static void start_worker_without_open(void *arg)
 {
 	static struct rcu_head head;
 
 	(void)arg;
 	deny_open();
-	call_rcu(&head, fork_cb);
+	call_rcu(&head, nop_cb);
 	rcu_barrier();
 	exit(0);
 }
@@ -446,8 +451,7 @@ Test(lifecycle, callback_thread_starts_without_opening_files, .timeout = 20)
 #endif
 	skip_unless_impl_has(RCUTABLE_API_FORK, "fork() support");
 	skip_unless_impl_has(RCUTABLE_API_BACKLOG, "rcutable's callback engine");
-	cr_assert_eq(pipe(fork_pipe), 0);
-	call_rcu(&head, fork_cb);	/* one-time set-up, in the parent */
+	call_rcu(&head, nop_cb);	/* one-time set-up, in the parent */
 	rcu_barrier();
 	status = run_child(start_worker_without_open, NULL, err, sizeof(err));
 	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0,

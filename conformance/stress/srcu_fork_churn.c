@@ -172,7 +172,7 @@ int main(void)
 {
 	static struct churn c;
 	pthread_t a, b, w;
-	double t0, t1;
+	double t0, t1, t2;
 	int i, status;
 
 	if (pthread_create(&w, NULL, watchdog, NULL) ||
@@ -193,8 +193,9 @@ int main(void)
 		status = wait_child(i, pid);
 		if (t1 - t0 > fork_max)
 			fork_max = t1 - t0;
-		if (now_ms() - t1 > child_max)
-			child_max = now_ms() - t1;
+		t2 = now_ms();
+		if (t2 - t1 > child_max)
+			child_max = t2 - t1;
 		if (status < 0)
 			return 1;
 		if (!WIFEXITED(status) || WEXITSTATUS(status)) {

@@ -318,6 +318,7 @@ static bool cbq_leading_barriers(struct rcutable_cbq *q)
 {
 	struct rcu_head *h;
 	size_t n = 0;
+	bool more;
 
 	pthread_mutex_lock(&q->consumer_lock);
 	while ((h = q->batch) && h->func == barrier_cb) {
@@ -327,10 +328,11 @@ static bool cbq_leading_barriers(struct rcutable_cbq *q)
 		barrier_cb(h);
 		n++;
 	}
+	more = q->batch != NULL;
 	if (n)
-		cbq_invoked(q, n, !q->batch);
+		cbq_invoked(q, n, !more);
 	pthread_mutex_unlock(&q->consumer_lock);
-	return q->batch != NULL;
+	return more;
 }
 
 /* Wait for a grace period, then invoke the batch taken. */
