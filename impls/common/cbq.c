@@ -263,8 +263,12 @@ static void cbq_wake(struct rcutable_cbq *q)
  * never waits), so that a steady trickle of call_rcu() shares grace
  * periods instead of paying for one every few callbacks (under membarrier
  * each costs every CPU running a reader an interrupt).  The queue just
- * grows meanwhile; a barrier (cbq_hurry()) or the worker's stop ends the
- * wait at once.  Called with callbacks queued, before detaching them.
+ * grows meanwhile.  A barrier waits like a callback: callers that loop on
+ * rcu_barrier() would otherwise make the worker start a grace period and
+ * wake them tens of thousands of times a second, CPU taken from the
+ * synchronize_rcu() callers beside them.  Back-pressure and the exit
+ * drain (cbq_hurry()), or the worker's stop, end the wait at once.  Called
+ * with callbacks queued, before detaching them.
  */
 static uint64_t cbq_gather_ns;
 
@@ -335,6 +339,19 @@ static bool cbq_leading_barriers(struct rcutable_cbq *q)
 	return more;
 }
 
+/* Does the queue's first head wait for a grace period?  Not a barrier:
+ * barriers at the head of a batch complete at once (above), so a queue
+ * that begins with one is taken without gathering.  Worker only. */
+static bool cbq_head_waits_gp(struct rcutable_cbq *q)
+{
+	/* Acquire: pairs with the release store that linked the head in
+	 * rcutable_cbq_enqueue(), so its func is visible.  The head stays
+	 * allocated: only this worker completes or invokes it. */
+	struct rcu_head *h = __atomic_load_n(&q->first, __ATOMIC_ACQUIRE);
+
+	return h && h->func != barrier_cb;
+}
+
 /* Wait for a grace period, then invoke the batch taken. */
 static void cbq_process(struct rcutable_cbq *q)
 {
@@ -369,7 +386,7 @@ static void *cbq_worker(void *arg)
 	rcutable_sigfillset_unreserved(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
 	for (;;) {
-		if (q->gathers && !q->batch && RCUTABLE_READ_ONCE(q->first))
+		if (q->gathers && !q->batch && cbq_head_waits_gp(q))
 			cbq_gather(q);
 		/* A barrier queued from now on is in a later batch. */
 		RCUTABLE_WRITE_ONCE(q->hurry, false);
@@ -416,7 +433,8 @@ static void cbq_drain_here(struct rcutable_cbq *q)
 	pthread_mutex_unlock(&drain_lock);
 }
 
-/* A caller waits for the queue (a barrier): the worker stops gathering. */
+/* A caller waits for the queue (back-pressure, the exit drain): the
+ * worker stops gathering. */
 static void cbq_hurry(struct rcutable_cbq *q)
 {
 	RCUTABLE_WRITE_ONCE(q->hurry, true);
@@ -959,7 +977,6 @@ void rcutable_cbq_barrier(struct rcutable_cbq *q, const char *barrier_name)
 	/* The queue is FIFO and one worker invokes it in order: when this
 	 * head's callback runs, every earlier one has run. */
 	rcutable_cbq_enqueue(q, &b.head, barrier_cb);
-	cbq_hurry(q);
 	rcutable_completion_wait(&b.done);
 }
 

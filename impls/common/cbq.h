@@ -74,7 +74,7 @@ struct rcutable_cbq {
 	struct rcu_head *batch;		/* taken by the worker, not yet invoked */
 	size_t in_flight;		/* length of batch */
 	uint64_t gp_begun_ns;		/* when the worker's last grace period began */
-	bool hurry;			/* a barrier waits: no gathering */
+	bool hurry;			/* back-pressure or the exit drain: no gathering */
 	/* Back-pressure (cbq_throttle() in cbq.c). */
 	bool invoking;			/* the worker invokes a batch whose grace period ended */
 	int throttle_word;		/* throttled callers sleep on it; the worker advances it */
