@@ -30,7 +30,7 @@ HASH_IMPLS := $(filter-out busted%,$(IMPLS))
 HASH_SRCU_IMPLS := $(filter-out busted-srcu,$(SRCU_IMPLS))
 
 COMMON_SRCS := impls/common/diag.c impls/common/cbq.c impls/common/irq.c \
-	impls/common/wait_gp.c impls/common/sigmask.c impls/common/membarrier.c \
+	impls/common/wait_gp.c impls/common/sigmask.c impls/common/membarrier.c impls/common/gp_funnel.c \
 	impls/common/srcu_domain.c impls/common/srcu_check.c impls/common/srcu_lifecycle.c \
 	impls/common/api_names.c
 memb_SRCS := impls/memb/memb.c impls/common/counter_gp.c

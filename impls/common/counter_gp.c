@@ -88,6 +88,7 @@
 #include "diag.h"
 #include "sigmask.h"
 #include "futex.h"
+#include "gp_funnel.h"
 #include "gp_seq.h"
 
 struct rcutable_gp_word rcutable_rcu_gp = {
@@ -134,19 +135,12 @@ static bool ctr_holds_gp(unsigned long v, unsigned long cur)
 #endif
 #endif
 
-static pthread_mutex_t gp_lock = PTHREAD_MUTEX_INITIALIZER;
-static unsigned long gp_seq;		/* written under gp_lock */
-/*
- * Callers waiting for another caller's grace period sleep on gp_wake_word,
- * which the holder of gp_lock advances each time it lets the lock go; they
- * do not queue on gp_lock itself, so that every caller whose cookie one
- * grace period satisfies returns as soon as it ends (batching), instead of
- * taking the lock in turn behind the grace periods of later callers.
- */
-static int gp_wake_word;
-static int gp_sleepers;			/* callers asleep on gp_wake_word */
+/* Grace periods run one at a time, under gp.lock; callers whose cookie
+ * one grace period satisfies return when it ends (gp_funnel.h). */
+static struct rcutable_gp_funnel gp = RCUTABLE_GP_FUNNEL_INIT;
+static unsigned long gp_seq;		/* written under gp.lock */
 /* Recent cost of fence A in ns (a running mean of clamped samples), which
- * sets the spin budget; read and written under gp_lock. */
+ * sets the spin budget; read and written under gp.lock. */
 static uint64_t gp_mb_cost_ns = GP_SPIN_MIN_NS;
 
 /* Registered readers; scanned and changed under registry_lock. */
@@ -253,8 +247,7 @@ static void gp_atfork_child(void)
 {
 	struct rcutable_reader *self = &rcutable_rcu_reader;
 
-	pthread_mutex_init(&gp_lock, NULL);
-	gp_sleepers = 0;
+	rcutable_gp_funnel_init(&gp);
 	pthread_mutex_init(&registry_lock, NULL);
 	registry.next = registry.prev = &registry;
 	newcomers = NULL;
@@ -500,7 +493,7 @@ static void wait_for_readers(unsigned long cur, bool expedited, uint64_t spin_ns
 }
 
 /* One grace period (steps A, 1, 2, 3, B above; QSBR on 64-bit: A, the
- * advance, its one wait, B).  Caller holds gp_lock; registry_lock is held
+ * advance, its one wait, B).  Caller holds gp.lock; registry_lock is held
  * throughout but while a wait blocks. */
 static void gp_run(bool expedited)
 {
@@ -568,47 +561,6 @@ static void gp_run(bool expedited)
 	pthread_mutex_unlock(&registry_lock);
 }
 
-static void gp_release_lock(void)
-{
-	pthread_mutex_unlock(&gp_lock);
-	/* Seq_cst, with the seq_cst pair in gp_lock_or_wait_for_holder(): either we
-	 * see a sleeper's count, or it sees our advance and does not sleep. */
-	__atomic_add_fetch(&gp_wake_word, 1, __ATOMIC_SEQ_CST);
-	if (__atomic_load_n(&gp_sleepers, __ATOMIC_SEQ_CST))
-		rcutable_futex_wake(&gp_wake_word, INT32_MAX);
-}
-
-/*
- * Take gp_lock, or wait until its holder lets it go; true if taken.  A
- * grace period without holdouts takes well under a microsecond, less than
- * a futex sleep and wake-up: spin for up to GP_SPIN_MIN_NS first.
- */
-static bool gp_lock_or_wait_for_holder(void)
-{
-	int w = __atomic_load_n(&gp_wake_word, __ATOMIC_SEQ_CST);
-	uint64_t deadline = 0;
-	unsigned n;
-
-	if (pthread_mutex_trylock(&gp_lock) == 0)
-		return true;
-	for (n = 1;; n++) {
-		rcutable_cpu_relax();
-		if (__atomic_load_n(&gp_wake_word, __ATOMIC_RELAXED) != w)
-			return false;
-		if (n % 16)
-			continue;
-		if (!deadline)
-			deadline = rcutable_now_ns() + GP_SPIN_MIN_NS;
-		else if (rcutable_now_ns() >= deadline)
-			break;
-	}
-	__atomic_add_fetch(&gp_sleepers, 1, __ATOMIC_SEQ_CST);
-	if (__atomic_load_n(&gp_wake_word, __ATOMIC_SEQ_CST) == w)
-		rcutable_futex_wait(&gp_wake_word, w, 0);
-	__atomic_sub_fetch(&gp_sleepers, 1, __ATOMIC_RELAXED);
-	return false;
-}
-
 /*
  * Wait for a full grace period.  Any thread outside a read-side section
  * may call it.  Ordering: the caller's accesses before the call precede
@@ -631,14 +583,14 @@ static void gp_synchronize(bool expedited, const char *who)
 		 * after fence B of the grace period that satisfied us. */
 		if (rcutable_gp_seq_done(__atomic_load_n(&gp_seq, __ATOMIC_ACQUIRE), cookie))
 			break;
-		if (!gp_lock_or_wait_for_holder())
+		if (!rcutable_gp_funnel_lock_or_wait(&gp))
 			continue;
 		if (!rcutable_gp_seq_done(gp_seq, cookie)) {
 			rcutable_gp_seq_start(&gp_seq);
 			gp_run(expedited);
 			rcutable_gp_seq_end(&gp_seq);
 		}
-		gp_release_lock();
+		rcutable_gp_funnel_unlock(&gp);
 		break;
 	}
 	/* The grace period's end before the caller's later accesses. */

@@ -75,41 +75,24 @@ void rcutable_srcu_unlock(void)
 /*
  * Only the forking thread exists in the child, and this runs before any
  * callback thread restarts there: a grace period that another thread was
- * running, holding its domain's gp_lock, counts as ended, as in
+ * running, holding its domain's gp.lock, counts as ended, as in
  * counter_gp.c (no reader of the child can hold what it was waiting for:
  * the child's readers are the forking thread alone).  Sections that other
  * threads had open stay counted: see docs/API.md.
  */
-/*
- * A domain's grace-period lock spins a little before it sleeps (glibc's
- * adaptive mutex): a grace period without readers to wait for takes well
- * under a microsecond, less than a futex sleep and wake-up, so a caller
- * that finds another's grace period running does better to wait for it
- * awake.
- */
-static void gp_lock_init(struct rcutable_srcu_domain *d)
-{
-	pthread_mutexattr_t attr;
-
-	pthread_mutexattr_init(&attr);
-	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_ADAPTIVE_NP);
-	pthread_mutex_init(&d->gp_lock, &attr);
-	pthread_mutexattr_destroy(&attr);
-}
-
 static void domains_atfork_child(void)
 {
 	struct rcutable_srcu_domain *d;
 
 	pthread_mutex_init(&domains_lock, NULL);
 	for (d = live; d; d = d->next) {
-		gp_lock_init(d);
+		rcutable_gp_funnel_init(&d->gp);
 		if (d->gp_seq & 1)
 			d->gp_seq++;
 	}
 	/* A cleanup may have held a block's lock as it went to the pool. */
 	for (d = pool; d; d = d->next)
-		gp_lock_init(d);
+		rcutable_gp_funnel_init(&d->gp);
 }
 
 /* Before the first block is given, and outside domains_lock (registering
@@ -148,7 +131,7 @@ static int counters_alloc(struct srcu_struct *ssp)
 		/* One line per CPU and the shared one (percpu_count.h). */
 		if (posix_memalign((void **)&d, RCUTABLE_PERCPU_STRIDE, size))
 			return -ENOMEM;
-		gp_lock_init(d);
+		rcutable_gp_funnel_init(&d->gp);
 	}
 	memset(d->counts, 0, (n + 1) * sizeof(struct rcutable_srcu_counts));
 	d->gp_seq = 0;

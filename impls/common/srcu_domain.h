@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "gp_funnel.h"
 #include "srcu_state.h"
 
 struct rcutable_cbq;
@@ -22,8 +23,8 @@ struct rcutable_cbq;
  * lock (and then the refusal), never freed memory.
  */
 struct rcutable_srcu_domain {
-	pthread_mutex_t gp_lock;	/* serializes grace periods */
-	unsigned long gp_seq;		/* gp_seq.h; written under gp_lock */
+	struct rcutable_gp_funnel gp;	/* grace periods run under gp.lock */
+	unsigned long gp_seq;		/* gp_seq.h; written under gp.lock */
 	uint64_t fence_until_ns;	/* srcu: expedited mode lasts until then */
 	struct rcutable_cbq *cbq;	/* the callback engine, from the first call_srcu() */
 	struct rcutable_srcu_domain *next, *prev;	/* live blocks, for fork() */
@@ -60,7 +61,7 @@ unsigned long rcutable_srcu_readers_of(const struct srcu_struct *ssp, int idx);
 unsigned long rcutable_srcu_readers_inside(const struct srcu_struct *ssp);
 
 /* Marks ssp cleaned up and returns its block to the pool: no reader may
- * follow.  The caller holds the block's gp_lock, if ssp has one. */
+ * follow.  The caller holds the block's gp.lock, if ssp has one. */
 void rcutable_srcu_counters_free(struct srcu_struct *ssp);
 
 /*

@@ -5,7 +5,7 @@
  * membarrier() per grace period, srcu-mb with the kernel's full-fence
  * readers.
  *
- * A grace period of domain ssp, under its gp_lock (srcu_domain.h):
+ * A grace period of domain ssp, under its gp.lock (srcu_domain.h, gp_funnel.h):
  *
  *   G   fence: membarrier() (srcu), smp_mb() (srcu-mb; srcu in expedited mode)
  *   S1  wait until the inactive index's unlock sum equals its lock sum
@@ -102,7 +102,7 @@ static uint64_t srcu_expedited_mode_ns(void)
 }
 #endif
 
-/* Fence G: see the top of the file.  Caller holds d->gp_lock. */
+/* Fence G: see the top of the file.  Caller holds d->gp.lock. */
 static void srcu_fence_readers(struct srcu_struct *ssp, struct rcutable_srcu_domain *d,
 			       bool expedited)
 {
@@ -208,7 +208,7 @@ static void srcu_wait_for_readers(const struct srcu_struct *ssp, int idx,
 	}
 }
 
-/* One grace period: the caller holds d->gp_lock. */
+/* One grace period: the caller holds d->gp.lock. */
 static void srcu_gp_run(struct srcu_struct *ssp, struct rcutable_srcu_domain *d,
 			bool expedited, const char *who)
 {
@@ -251,20 +251,27 @@ static void srcu_synchronize(struct srcu_struct *ssp, bool expedited,
 	 * period whose start we miss runs its scans after our accesses. */
 	rcutable_smp_mb();
 	cookie = rcutable_gp_seq_cookie(RCUTABLE_READ_ONCE(d->gp_seq));
-	/* Concurrent callers queue on the lock; whoever takes it after a
-	 * grace period that satisfies it returns (the lock orders that grace
-	 * period before it).  One grace period after taking the lock is
-	 * enough: the cookie counts the one that may have been running. */
-	pthread_mutex_lock(&d->gp_lock);
-	/* A cleanup may have run while we waited for the lock (the block is
-	 * never freed, so the lock was still there). */
-	rcutable_srcu_check_usable(ssp, who);
-	if (!rcutable_gp_seq_done(d->gp_seq, cookie)) {
-		rcutable_gp_seq_start(&d->gp_seq);
-		srcu_gp_run(ssp, d, expedited, who);
-		rcutable_gp_seq_end(&d->gp_seq);
+	for (;;) {
+		/* Acquire: pairs with the release in rcutable_gp_seq_end(),
+		 * after scan S2 of the grace period that satisfied us. */
+		if (rcutable_gp_seq_done(__atomic_load_n(&d->gp_seq, __ATOMIC_ACQUIRE),
+					 cookie))
+			break;
+		if (!rcutable_gp_funnel_lock_or_wait(&d->gp))
+			continue;
+		/* A cleanup may have run while we waited (the block is never
+		 * freed, so the funnel was still there). */
+		rcutable_srcu_check_usable(ssp, who);
+		/* One grace period is enough: the cookie counts the one that
+		 * may have been running when it was taken. */
+		if (!rcutable_gp_seq_done(d->gp_seq, cookie)) {
+			rcutable_gp_seq_start(&d->gp_seq);
+			srcu_gp_run(ssp, d, expedited, who);
+			rcutable_gp_seq_end(&d->gp_seq);
+		}
+		rcutable_gp_funnel_unlock(&d->gp);
+		break;
 	}
-	pthread_mutex_unlock(&d->gp_lock);
 	/* The grace period's end before the caller's later accesses. */
 	rcutable_smp_mb();
 }
@@ -393,21 +400,21 @@ static void srcu_cleanup(struct srcu_struct *ssp, bool quiesced, const char *who
 			     "not yet invoked: call srcu_barrier(%s) first", who,
 			     ssp->name, pending, pending == 1 ? "" : "s", ssp->name);
 	if (quiesced) {
-		if (pthread_mutex_trylock(&d->gp_lock))
+		if (pthread_mutex_trylock(&d->gp.lock))
 			rcutable_die("%s(%s) while a grace period of %s is running "
 				     "(use cleanup_srcu_struct(), which waits for it)",
 				     who, ssp->name, ssp->name);
-		pthread_mutex_unlock(&d->gp_lock);
+		pthread_mutex_unlock(&d->gp.lock);
 	}
 	/* The engine first: its worker may still be finishing a grace period
-	 * and need gp_lock (an exit-time barrier, say). */
+	 * and need gp.lock (an exit-time barrier, say). */
 	if (q) {
 		rcutable_cbq_free(q);
 		d->cbq = NULL;
 	}
-	pthread_mutex_lock(&d->gp_lock);	/* a running grace period ends */
+	pthread_mutex_lock(&d->gp.lock);	/* a running grace period ends */
 	rcutable_srcu_counters_free(ssp);
-	pthread_mutex_unlock(&d->gp_lock);
+	rcutable_gp_funnel_unlock(&d->gp);
 }
 
 void cleanup_srcu_struct(struct srcu_struct *ssp)

@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * impls/common/gp_funnel.c: see gp_funnel.h.
+ */
+#include <stdint.h>
+
+#include <rcutable/compiler.h>
+#include "diag.h"
+#include "futex.h"
+#include "gp_funnel.h"
+
+/*
+ * A grace period without holdouts takes well under a microsecond, less
+ * than a futex sleep and wake-up: a waiter spins this long on the wake
+ * word before it sleeps.
+ */
+#define GP_FUNNEL_SPIN_NS	2000u
+
+void rcutable_gp_funnel_init(struct rcutable_gp_funnel *f)
+{
+	pthread_mutex_init(&f->lock, NULL);
+	f->sleepers = 0;
+}
+
+void rcutable_gp_funnel_unlock(struct rcutable_gp_funnel *f)
+{
+	pthread_mutex_unlock(&f->lock);
+	/* Seq_cst, with the seq_cst pair in rcutable_gp_funnel_lock_or_wait():
+	 * either we see a sleeper's count, or it sees our advance and does
+	 * not sleep. */
+	__atomic_add_fetch(&f->wake_word, 1, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&f->sleepers, __ATOMIC_SEQ_CST))
+		rcutable_futex_wake(&f->wake_word, INT32_MAX);
+}
+
+bool rcutable_gp_funnel_lock_or_wait(struct rcutable_gp_funnel *f)
+{
+	int w = __atomic_load_n(&f->wake_word, __ATOMIC_SEQ_CST);
+	uint64_t deadline = 0;
+	unsigned n;
+
+	if (pthread_mutex_trylock(&f->lock) == 0)
+		return true;
+	for (n = 1;; n++) {
+		rcutable_cpu_relax();
+		if (__atomic_load_n(&f->wake_word, __ATOMIC_RELAXED) != w)
+			return false;
+		if (n % 16)
+			continue;
+		if (!deadline)
+			deadline = rcutable_now_ns() + GP_FUNNEL_SPIN_NS;
+		else if (rcutable_now_ns() >= deadline)
+			break;
+	}
+	__atomic_add_fetch(&f->sleepers, 1, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&f->wake_word, __ATOMIC_SEQ_CST) == w)
+		rcutable_futex_wait(&f->wake_word, w, 0);
+	__atomic_sub_fetch(&f->sleepers, 1, __ATOMIC_RELAXED);
+	return false;
+}
