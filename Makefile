@@ -1,6 +1,7 @@
 # rcutable: the 2019 RCU API table, made real in user space.
 #
 #   make                 build every implementation into build/<impl>/
+#   make WERROR=1        warnings as errors (make check and CI set it)
 #   make DEBUG=1         the checking variant, into build-debug/
 #   make SAN=1           AddressSanitizer + UBSan, into build-asan/
 #   make TSAN=1          ThreadSanitizer, into build-tsan/ (impls/common/tsan.h)
@@ -80,13 +81,10 @@ INSTALLED_COMMON_HEADERS := impls/common/counter_state.h \
 	impls/common/percpu_count.h impls/common/srcu_state.h impls/common/srcu_reader.h
 
 CONFORMANCE_SRCS := $(wildcard conformance/*.c)
-CONFORMANCE_HDRS := $(wildcard conformance/*.h)
 # The SRCU suite uses the harness alone: no RCU flavor is linked.
 SRCU_CONFORMANCE_SRCS := $(wildcard conformance/srcu/*.c) conformance/harness.c
-SRCU_CONFORMANCE_HDRS := $(wildcard conformance/srcu/*.h) conformance/harness.h
 # So does the RCU Tasks suite.
 TASKS_CONFORMANCE_SRCS := $(wildcard conformance/tasks/*.c) conformance/harness.c
-TASKS_CONFORMANCE_HDRS := $(wildcard conformance/tasks/*.h) conformance/harness.h
 
 ifeq ($(DEBUG),1)
 B := build-debug
@@ -109,11 +107,16 @@ VARIANT_CPPFLAGS :=
 VARIANT_CFLAGS := -O2
 endif
 
-WARN := -Wall -Wextra -Werror
+# -Werror only where asked (WERROR=1: make check and CI set it), so that a
+# newer compiler's new warning does not break a user's build.
+WARN := -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror)
 CFLAGS_ALL := -std=gnu11 -g $(VARIANT_CFLAGS) $(WARN) -pthread $(CFLAGS)
 CPPFLAGS_ALL := -Iinclude -Iimpls/common $(VARIANT_CPPFLAGS) $(CPPFLAGS)
 LDFLAGS_ALL := -pthread $(VARIANT_LDFLAGS) $(LDFLAGS)
 CRITERION_LIBS := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
+GBENCH_LIBS := $(shell pkg-config --libs benchmark 2>/dev/null || echo -lbenchmark)
+HWLOC_LIBS := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc)
+JANSSON_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 
 PUBLIC_HEADERS := $(wildcard include/rcutable/*.h)
 COMMON_LIB := $(B)/common/librcutable-common.a
@@ -132,165 +135,136 @@ all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(foreach i,$(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS),$(B)/$(i)/torture) \
 	$(foreach i,$(IMPLS) $(SRCU_IMPLS),$(B)/$(i)/flood) $(B)/bin/rcutable-choose
 
-# The Google Benchmark shim: C benchmarks, one C++ file.
-GBENCH_LIBS := $(shell pkg-config --libs benchmark 2>/dev/null || echo -lbenchmark)
-$(B)/bench/gbench.o: bench/gbench.cc bench/gbench.h
+# ---- Compiling: every object has its header dependencies in a .d beside it.
+
+DEPFLAGS := -MMD -MP
+COMPILE = $(CC) $(CPPFLAGS_ALL) $(OBJ_CPPFLAGS) $(CFLAGS_ALL) $(DEPFLAGS) -c $< -o $@
+
+$(B)/common/%.o: impls/common/%.c
 	@mkdir -p $(@D)
-	$(CXX) -std=c++17 -g $(VARIANT_CFLAGS) $(WARN) -pthread -c $< -o $@
-
-$(B)/bench/test-gbench: bench/test_gbench.c bench/gbench.h $(B)/bench/gbench.o
-	$(CC) $(CFLAGS_ALL) -c bench/test_gbench.c -o $(B)/bench/test_gbench.o
-	$(CXX) $(B)/bench/test_gbench.o $(B)/bench/gbench.o $(GBENCH_LIBS) $(LDFLAGS_ALL) -o $@
-
-# Thread placement over hwloc, and its test on synthetic topologies.
-HWLOC_LIBS := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc)
-BENCH_HDRS := bench/gbench.h bench/placement.h bench/harness.h bench/hash_flavor.h
-BENCH_OBJS := $(B)/bench/gbench.o $(B)/bench/placement.o $(B)/bench/harness.o
-$(B)/bench/%.o: bench/%.c $(BENCH_HDRS) $(PUBLIC_HEADERS)
-	@mkdir -p $(@D)
-	$(CC) -Iinclude -Iimpls/common $(CFLAGS_ALL) -c $< -o $@
-
-$(B)/bench/test-placement: bench/test_placement.c $(B)/bench/placement.o
-	$(CC) $(CFLAGS_ALL) -Ibench $^ $(HWLOC_LIBS) $(LDFLAGS_ALL) $(CRITERION_LIBS) -o $@
-
-$(B)/common/%.o: impls/common/%.c $(PUBLIC_HEADERS) $(wildcard impls/common/*.h)
-	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c $< -o $@
+	$(COMPILE)
 
 $(COMMON_LIB): $(COMMON_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
-# One library and one pkg-config file per implementation; the
-# implementation's directory supplies rcu_impl.h or srcu_impl.h (RCU Tasks,
-# with no read side, has neither).
-define LIB_RULES
-$(1)_OBJS := $$(patsubst %.c,$(B)/$(1)/obj/%.o,$$($(1)_SRCS))
+# The benchmarks' shared objects, and the Google Benchmark shim: C
+# benchmarks, one C++ file.
+$(B)/bench/%.o: bench/%.c
+	@mkdir -p $(@D)
+	$(COMPILE)
 
-$(B)/$(1)/obj/%.o: %.c $(PUBLIC_HEADERS) $$(wildcard impls/$(1)/*.h impls/common/*.h)
+$(B)/bench/gbench.o: bench/gbench.cc
+	@mkdir -p $(@D)
+	$(CXX) -std=c++17 -g $(VARIANT_CFLAGS) $(WARN) -pthread $(DEPFLAGS) -c $< -o $@
+
+$(B)/bench/hash_rwlock.o: OBJ_CPPFLAGS := -DHASH_BENCH_RWLOCK
+$(B)/bench/hash_rwlock.o: bench/hash_bench.c
+	@mkdir -p $(@D)
+	$(COMPILE)
+
+BENCH_OBJS := $(B)/bench/gbench.o $(B)/bench/placement.o $(B)/bench/harness.o
+
+# An implementation's objects: its sources, and the tests and benchmarks
+# built against it, with its folder on the include path for rcu_impl.h or
+# srcu_impl.h (RCU Tasks, with no read side, has neither).
+define IMPL_OBJECTS
+$(B)/$(1)/obj/%.o: %.c
 	@mkdir -p $$(@D)
-	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) $$($(1)_CPPFLAGS) $$(CFLAGS_ALL) -c $$< -o $$@
+	$$(COMPILE) -Iimpls/$(1) $$($(1)_CPPFLAGS)
+$(B)/$(1)/obj/conformance/%.o: OBJ_CPPFLAGS := -Iconformance
+$(B)/$(1)/obj/bench/%.o: OBJ_CPPFLAGS := -Ibench
+endef
+$(foreach i,$(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS),$(eval $(call IMPL_OBJECTS,$(i))))
 
-$(B)/$(1)/librcutable-$(1).a: $$($(1)_OBJS)
+# ---- Linking: one rule for every program.
+
+# PROGRAM(path, objects and libraries, other libraries[, linker])
+PROGRAMS :=
+define PROGRAM
+PROGRAMS += $(1)
+$(1): $(2)
+$(1): PROGRAM_LIBS = $(3)
+$(1): LINKER = $(if $(4),$(4),$$(CC))
+endef
+
+# ---- Per implementation: its library, pkg-config file and programs.
+
+objs = $(patsubst %.c,$(B)/$(1)/obj/%.o,$(2))
+impl_libs = $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
+
+define LIB_RULES
+$(B)/$(1)/librcutable-$(1).a: $(call objs,$(1),$($(1)_SRCS))
 	rm -f $$@ && ar rcs $$@ $$^
 
 $(B)/pkgconfig/rcutable-$(1).pc: Makefile
 	@mkdir -p $$(@D)
 	scripts/gen-pc $(1) "$(CURDIR)" "$(CURDIR)/$(B)" "$(VARIANT_CPPFLAGS)" "$$($(1)_LIBS)" > $$@
+
+$(call PROGRAM,$(B)/$(1)/torture,$(call objs,$(1),conformance/torture/torture.c \
+	conformance/torture/torture_$(2).c) $(call impl_libs,$(1)),$$($(1)_LIBS))
+$(call PROGRAM,$(B)/$(1)/describe,$(call objs,$(1),scripts/chooser/describe.c) \
+	$(call impl_libs,$(1)),$$($(1)_LIBS))
+$(B)/$(1)/obj/scripts/chooser/describe.o: OBJ_CPPFLAGS := -DDESCRIBE_INFO=$(3)
 endef
-$(foreach i,$(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS),$(eval $(call LIB_RULES,$(i))))
+$(foreach i,$(IMPLS),$(eval $(call LIB_RULES,$(i),rcu,rcutable_impl_info)))
+$(foreach i,$(SRCU_IMPLS),$(eval $(call LIB_RULES,$(i),srcu,rcutable_srcu_impl_info)))
+$(foreach i,$(TASKS_IMPLS),$(eval $(call LIB_RULES,$(i),tasks,rcutable_tasks_impl_info)))
 
-# An RCU implementation's conformance suite and instruction count.
+# A conformance suite, a benchmark program over the shim, a flood.
+conformance_program = $(call PROGRAM,$(B)/$(1)/conformance,$(call objs,$(1),$(2)) \
+	$(call impl_libs,$(1)),$$($(1)_LIBS) $(CRITERION_LIBS))
+bench_program = $(call PROGRAM,$(B)/$(1)/$(3),$(call objs,$(1),bench/$(2)) $(BENCH_OBJS) \
+	$(call impl_libs,$(1)),$$($(1)_LIBS) $(GBENCH_LIBS) $(HWLOC_LIBS),$(CXX))
+single_program = $(call PROGRAM,$(B)/$(1)/$(2),$(call objs,$(1),$(3)) $(call impl_libs,$(1)),$$($(1)_LIBS))
+
+# An RCU implementation: the suite, its instruction count and flood.
 define RCU_RULES
-$(B)/$(1)/conformance: $(CONFORMANCE_SRCS) $(CONFORMANCE_HDRS) $(PUBLIC_HEADERS) \
-		$$(wildcard impls/$(1)/*.h impls/common/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
-	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) -Iconformance $$(CFLAGS_ALL) \
-		$(CONFORMANCE_SRCS) \
-		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) \
-		$$(LDFLAGS_ALL) $(CRITERION_LIBS) -o $$@
-
-$(B)/$(1)/flood: conformance/stress/flood.c $(PUBLIC_HEADERS) $$(wildcard impls/$(1)/*.h) \
-		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
-	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) $$(CFLAGS_ALL) $$< \
-		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) $$(LDFLAGS_ALL) -o $$@
-
-$(B)/$(1)/icount: bench/icount.c $(PUBLIC_HEADERS) $$(wildcard impls/$(1)/*.h) \
-		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
-	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) $$(CFLAGS_ALL) bench/icount.c \
-		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) $$(LDFLAGS_ALL) -o $$@
+$(call conformance_program,$(1),$(CONFORMANCE_SRCS))
+$(call single_program,$(1),flood,conformance/stress/flood.c)
+$(call single_program,$(1),icount,bench/icount.c)
+$(call bench_program,$(1),bench.c,bench)
 endef
 $(foreach i,$(IMPLS),$(eval $(call RCU_RULES,$(i))))
 
-# An SRCU implementation's conformance suite: SRCU alone, no RCU flavor.
+# An SRCU implementation: its suite (SRCU alone, no RCU flavor), the
+# call_srcu() flood (flood.c on one SRCU domain), the fork churn.
 define SRCU_RULES
-$(B)/$(1)/conformance: $(SRCU_CONFORMANCE_SRCS) $(SRCU_CONFORMANCE_HDRS) $(PUBLIC_HEADERS) \
-		$$(wildcard impls/$(1)/*.h impls/common/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
-	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) -Iconformance $$(CFLAGS_ALL) \
-		$(SRCU_CONFORMANCE_SRCS) \
-		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) \
-		$$(LDFLAGS_ALL) $(CRITERION_LIBS) -o $$@
-
-# The call_srcu() flood: flood.c on one SRCU domain.
-$(B)/$(1)/flood: conformance/stress/flood.c $(PUBLIC_HEADERS) $$(wildcard impls/$(1)/*.h) \
-		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
-	$$(CC) $$(CPPFLAGS_ALL) -DFLOOD_SRCU -Iimpls/$(1) $$(CFLAGS_ALL) $$< \
-		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) $$(LDFLAGS_ALL) -o $$@
-
-$(B)/$(1)/srcu-fork-churn: conformance/stress/srcu_fork_churn.c $(PUBLIC_HEADERS) \
-		$$(wildcard impls/$(1)/*.h impls/common/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
-	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) $$(CFLAGS_ALL) $$< \
-		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) $$(LDFLAGS_ALL) -o $$@
+$(call conformance_program,$(1),$(SRCU_CONFORMANCE_SRCS))
+$(call single_program,$(1),flood,conformance/stress/flood.c)
+$(B)/$(1)/obj/conformance/stress/flood.o: OBJ_CPPFLAGS := -Iconformance -DFLOOD_SRCU
+$(call single_program,$(1),srcu-fork-churn,conformance/stress/srcu_fork_churn.c)
+$(call bench_program,$(1),srcu_bench.c,bench)
 endef
 $(foreach i,$(SRCU_IMPLS),$(eval $(call SRCU_RULES,$(i))))
 
-# An RCU Tasks implementation's conformance suite: Tasks alone, no RCU flavor.
-define TASKS_RULES
-$(B)/$(1)/conformance: $(TASKS_CONFORMANCE_SRCS) $(TASKS_CONFORMANCE_HDRS) $(PUBLIC_HEADERS) \
-		$$(wildcard impls/$(1)/*.h impls/common/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
-	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) -Iconformance $$(CFLAGS_ALL) \
-		$(TASKS_CONFORMANCE_SRCS) \
-		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) \
-		$$(LDFLAGS_ALL) $(CRITERION_LIBS) -o $$@
-endef
-$(foreach i,$(TASKS_IMPLS),$(eval $(call TASKS_RULES,$(i))))
+# An RCU Tasks implementation: its suite, Tasks alone.
+$(foreach i,$(TASKS_IMPLS),$(eval $(call conformance_program,$(i),$(TASKS_CONFORMANCE_SRCS))))
+$(eval $(call bench_program,tasks,tasks_bench.c,bench))
 
-# The torture test of one implementation: TORTURE_RULES(impl, flavor) links
-# conformance/torture/torture.c with the flavor's operations
-# (torture_<flavor>.c).
-TORTURE_HDRS := conformance/torture/torture.h
-define TORTURE_RULES
-$(B)/$(1)/torture: conformance/torture/torture.c conformance/torture/torture_$(2).c \
-		$(TORTURE_HDRS) $(PUBLIC_HEADERS) $$(wildcard impls/$(1)/*.h impls/common/*.h) \
-		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
-	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) $$(CFLAGS_ALL) conformance/torture/torture.c \
-		conformance/torture/torture_$(2).c $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) \
-		$$($(1)_LIBS) $$(LDFLAGS_ALL) -o $$@
-endef
-$(foreach i,$(IMPLS),$(eval $(call TORTURE_RULES,$(i),rcu)))
-$(foreach i,$(SRCU_IMPLS),$(eval $(call TORTURE_RULES,$(i),srcu)))
-$(foreach i,$(TASKS_IMPLS),$(eval $(call TORTURE_RULES,$(i),tasks)))
-
-# A benchmark program: BENCH_PROGRAM(impl, source, program, cppflags)
-# builds $(B)/impl/program from bench/source against impl's library.
-define BENCH_PROGRAM
-$(B)/$(1)/$(3): bench/$(2) $(BENCH_HDRS) $(PUBLIC_HEADERS) \
-		$$(wildcard impls/$(1)/*.h impls/common/*.h) $(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $(BENCH_OBJS)
-	$$(CC) $$(CPPFLAGS_ALL) -Iimpls/$(1) -Ibench $(4) $$(CFLAGS_ALL) -c bench/$(2) \
-		-o $(B)/$(1)/obj/$(3).o
-	$$(CXX) $(B)/$(1)/obj/$(3).o $(BENCH_OBJS) \
-		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) $(GBENCH_LIBS) \
-		$(HWLOC_LIBS) $$(LDFLAGS_ALL) -o $$@
-endef
-$(foreach i,$(IMPLS),$(eval $(call BENCH_PROGRAM,$(i),bench.c,bench)))
-$(foreach i,$(SRCU_IMPLS),$(eval $(call BENCH_PROGRAM,$(i),srcu_bench.c,bench)))
-$(foreach i,$(TASKS_IMPLS),$(eval $(call BENCH_PROGRAM,$(i),tasks_bench.c,bench)))
 # The hash table of the RCU List APIs, on every implementation and peer
 # (not the busted controls: their tables would be freed under readers),
 # and on a pthread_rwlock_t for the baseline.
-$(foreach i,$(HASH_IMPLS),$(eval $(call BENCH_PROGRAM,$(i),hash_bench.c,hash-bench)))
-$(foreach i,$(HASH_SRCU_IMPLS),$(eval $(call BENCH_PROGRAM,$(i),hash_bench.c,hash-bench,-DHASH_BENCH_SRCU)))
-$(B)/bench/hash-rwlock: bench/hash_bench.c $(BENCH_HDRS) $(PUBLIC_HEADERS) $(BENCH_OBJS) $(COMMON_LIB)
-	$(CC) -Iinclude -Ibench -DHASH_BENCH_RWLOCK $(CFLAGS_ALL) -c $< -o $(B)/bench/hash_rwlock.o
-	$(CXX) $(B)/bench/hash_rwlock.o $(BENCH_OBJS) $(COMMON_LIB) $(GBENCH_LIBS) $(HWLOC_LIBS) \
-		$(LDFLAGS_ALL) -o $@
+$(foreach i,$(HASH_IMPLS) $(HASH_SRCU_IMPLS),$(eval $(call bench_program,$(i),hash_bench.c,hash-bench)))
+$(foreach i,$(HASH_SRCU_IMPLS),$(eval $(B)/$(i)/obj/bench/hash_bench.o: OBJ_CPPFLAGS := -Ibench -DHASH_BENCH_SRCU))
+$(eval $(call PROGRAM,$(B)/bench/hash-rwlock,$(B)/bench/hash_rwlock.o $(BENCH_OBJS) $(COMMON_LIB),\
+	$(GBENCH_LIBS) $(HWLOC_LIBS),$(CXX)))
+$(eval $(call PROGRAM,$(B)/bench/test-gbench,$(B)/bench/test_gbench.o $(B)/bench/gbench.o,$(GBENCH_LIBS),$(CXX)))
+$(eval $(call PROGRAM,$(B)/bench/test-placement,$(B)/bench/test_placement.o $(B)/bench/placement.o,\
+	$(HWLOC_LIBS) $(CRITERION_LIBS)))
 
 # rcutable-choose (scripts/chooser/): every implementation's descriptor,
 # printed by describe.c linked against each library, and the figures of
 # results/ (emit_figures.c) are compiled in.
 CHOOSE_IMPLS := $(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS)
-CHOOSE_SRCS := $(addprefix scripts/chooser/,choose_main.c choose_args.c choose_constraints.c \
-	choose_figures.c choose_rank.c choose_explain.c choose_output.c choose_guide.c)
-CHOOSE_HDRS := $(wildcard scripts/chooser/*.h)
-JANSSON_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+CHOOSE_OBJS := $(patsubst %,$(B)/chooser/%.o,choose_main choose_args choose_constraints \
+	choose_figures choose_rank choose_explain choose_output choose_guide)
 
-define DESCRIBE_RULES
-$(B)/$(1)/describe: scripts/chooser/describe.c include/rcutable/impl.h \
-		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB)
-	$$(CC) $$(CPPFLAGS_ALL) -DDESCRIBE_INFO=$(2) $$(CFLAGS_ALL) $$< \
-		$(B)/$(1)/librcutable-$(1).a $(COMMON_LIB) $$($(1)_LIBS) $$(LDFLAGS_ALL) -o $$@
-endef
-$(foreach i,$(IMPLS),$(eval $(call DESCRIBE_RULES,$(i),rcutable_impl_info)))
-$(foreach i,$(SRCU_IMPLS),$(eval $(call DESCRIBE_RULES,$(i),rcutable_srcu_impl_info)))
-$(foreach i,$(TASKS_IMPLS),$(eval $(call DESCRIBE_RULES,$(i),rcutable_tasks_impl_info)))
+$(B)/chooser/%.o: OBJ_CPPFLAGS := -Iscripts/chooser
+$(B)/chooser/%.o: scripts/chooser/%.c
+	@mkdir -p $(@D)
+	$(COMPILE)
+$(B)/chooser/%.o: $(B)/chooser/%.c
+	$(COMPILE)
 
 $(B)/chooser/descriptors.c: $(foreach i,$(CHOOSE_IMPLS),$(B)/$(i)/describe)
 	@mkdir -p $(@D)
@@ -302,21 +276,21 @@ $(B)/chooser/descriptors.c: $(foreach i,$(CHOOSE_IMPLS),$(B)/$(i)/describe)
 	  echo 'const size_t choose_impl_count = sizeof(choose_impls) / sizeof(choose_impls[0]);'; \
 	} > $@.tmp && mv $@.tmp $@
 
-$(B)/chooser/emit-figures: scripts/chooser/emit_figures.c scripts/chooser/choose_figures.c \
-		$(CHOOSE_HDRS)
-	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_ALL) -Iscripts/chooser $(CFLAGS_ALL) $(filter %.c,$^) \
-		$(JANSSON_LIBS) -lm $(LDFLAGS_ALL) -o $@
+$(eval $(call PROGRAM,$(B)/chooser/emit-figures,$(B)/chooser/emit_figures.o \
+	$(B)/chooser/choose_figures.o,$(JANSSON_LIBS) -lm))
 
 $(B)/chooser/figures.c: $(B)/chooser/emit-figures $(wildcard results/*.json results/*.jsonl)
 	$< results > $@.tmp && mv $@.tmp $@
 
-$(B)/bin/rcutable-choose: $(CHOOSE_SRCS) $(CHOOSE_HDRS) $(B)/chooser/descriptors.c \
-		$(B)/chooser/figures.c $(COMMON_LIB) $(PUBLIC_HEADERS)
+$(eval $(call PROGRAM,$(B)/bin/rcutable-choose,$(CHOOSE_OBJS) $(B)/chooser/descriptors.o \
+	$(B)/chooser/figures.o $(COMMON_LIB),$(JANSSON_LIBS) -lm))
+
+# The one link rule.
+$(PROGRAMS):
 	@mkdir -p $(@D)
-	$(CC) $(CPPFLAGS_ALL) -Iscripts/chooser $(CFLAGS_ALL) $(CHOOSE_SRCS) \
-		$(B)/chooser/descriptors.c $(B)/chooser/figures.c $(COMMON_LIB) \
-		$(JANSSON_LIBS) -lm $(LDFLAGS_ALL) -o $@
+	$(LINKER) $(filter %.o %.a,$^) $(PROGRAM_LIBS) $(LDFLAGS_ALL) -o $@
+
+-include $(shell find $(B) -name '*.d' 2>/dev/null)
 
 check:
 	scripts/deps
@@ -375,4 +349,4 @@ print-tasks-impls:
 	@echo $(TASKS_IMPLS)
 
 clean:
-	rm -rf build build-debug build-asan
+	rm -rf build build-debug build-asan build-tsan
