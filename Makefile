@@ -18,8 +18,10 @@ PREFIX ?= /usr/local
 CC ?= cc
 CXX ?= c++
 
-IMPLS := memb signal mb qsbr busted busted-defer ext-liburcu-memb ext-liburcu-signal \
-	ext-liburcu-mb ext-liburcu-qsbr ext-liburcu-bp ext-ck-epoch
+# liburcu's flavors, each a peer (ext-liburcu-<flavor>) over one adapter.
+LIBURCU_FLAVORS := memb signal mb qsbr bp
+IMPLS := memb signal mb qsbr busted busted-defer \
+	$(addprefix ext-liburcu-,$(LIBURCU_FLAVORS)) ext-ck-epoch
 # SRCU: srcu (compiler-barrier readers, the default), srcu-mb (the kernel's
 # full-fence readers) and the busted-srcu control, one update side for both.
 SRCU_IMPLS := srcu srcu-mb busted-srcu ext-ck-epoch-srcu
@@ -52,21 +54,18 @@ LIBURCU_ADAPTER_SRCS := impls/common/peer_adapter.c impls/common/liburcu_side.c
 liburcu_cppflags = -DRCUTABLE_URCU_FLAVOR=$(1) -DRCUTABLE_URCU_FLAVOR_NAME='"$(1)"' \
 	-DRCUTABLE_URCU_HEADER='<urcu/urcu-$(1).h>'
 liburcu_libs = $(shell pkg-config --libs liburcu-$(1) 2>/dev/null || echo -lurcu-$(1) -lurcu-common)
-ext-liburcu-memb_SRCS := $(LIBURCU_ADAPTER_SRCS)
-ext-liburcu-memb_CPPFLAGS := $(call liburcu_cppflags,memb) -DRCUTABLE_URCU_MEMB
-ext-liburcu-memb_LIBS := $(call liburcu_libs,memb)
-ext-liburcu-signal_SRCS := $(LIBURCU_ADAPTER_SRCS)
-ext-liburcu-signal_CPPFLAGS := $(call liburcu_cppflags,signal) -DRCUTABLE_URCU_RESERVED_SIGNAL=SIGUSR1
-ext-liburcu-signal_LIBS := $(call liburcu_libs,signal)
-ext-liburcu-mb_SRCS := $(LIBURCU_ADAPTER_SRCS)
-ext-liburcu-mb_CPPFLAGS := $(call liburcu_cppflags,mb)
-ext-liburcu-mb_LIBS := $(call liburcu_libs,mb)
-ext-liburcu-qsbr_SRCS := $(LIBURCU_ADAPTER_SRCS)
-ext-liburcu-qsbr_CPPFLAGS := $(call liburcu_cppflags,qsbr)
-ext-liburcu-qsbr_LIBS := $(call liburcu_libs,qsbr)
-ext-liburcu-bp_SRCS := $(LIBURCU_ADAPTER_SRCS)
-ext-liburcu-bp_CPPFLAGS := $(call liburcu_cppflags,bp) -DRCUTABLE_URCU_BP
-ext-liburcu-bp_LIBS := $(call liburcu_libs,bp)
+# What a liburcu flavor's adapter needs beyond its name: urcu-memb and
+# urcu-bp prefer membarrier(), urcu-bp registers readers by itself, and
+# urcu-signal takes SIGUSR1 (impls/common/liburcu_reader.h).
+liburcu_extra_memb := -DRCUTABLE_URCU_MEMB
+liburcu_extra_signal := -DRCUTABLE_URCU_RESERVED_SIGNAL=SIGUSR1
+liburcu_extra_bp := -DRCUTABLE_URCU_BP
+define LIBURCU_PEER
+ext-liburcu-$(1)_SRCS := $(LIBURCU_ADAPTER_SRCS)
+ext-liburcu-$(1)_CPPFLAGS := $(call liburcu_cppflags,$(1)) $(liburcu_extra_$(1))
+ext-liburcu-$(1)_LIBS := $(call liburcu_libs,$(1))
+endef
+$(foreach f,$(LIBURCU_FLAVORS),$(eval $(call LIBURCU_PEER,$(f))))
 ck_libs := $(shell pkg-config --libs ck 2>/dev/null || echo -lck)
 ext-ck-epoch_SRCS := impls/common/peer_adapter.c impls/common/ck_epoch_side.c
 ext-ck-epoch_LIBS := $(ck_libs)
