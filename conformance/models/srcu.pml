@@ -63,8 +63,8 @@
  *    the reader's buffered lock increments visible (fence_on()).
  *  - Not modelled: srcu-mb (its fences are the fenced case of the same
  *    pairing), srcu's expedited mode (ssp->readers_fence), the per-domain
- *    gp_lock, gp_seq and cookies, callbacks, srcu_backoff()'s sleeping,
- *    domain set-up and cleanup.
+ *    grace-period funnel, gp_seq and cookies, callbacks, srcu_backoff()'s
+ *    sleeping, domain set-up and cleanup.
  *
  * Safety property: a section that had performed an access before the
  * grace period began (old[i], set at its start) has completed when it ends
