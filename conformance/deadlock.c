@@ -233,3 +233,46 @@ Test(deadlock, over_the_backlog_bound_while_a_callback_waits_for_the_caller, .ti
 		     flag_get(&noop_cbs_run));
 	cr_assert(flag_get(&cyc.reader_done), "the blocked callback never ended");
 }
+
+/*
+ * Back-pressure through a grace period: from 5/4 of the bound, a caller
+ * that no grace period waits for waits through the one the worker is in,
+ * but not for ever: here that grace period waits for a reader blocked on
+ * the mutex the caller holds.
+ */
+static void *queue_over_bound_while_a_reader_waits_for_the_caller(void *arg)
+{
+	static struct rcu_head heads[5000];
+	pthread_t r;
+
+	(void)arg;
+	rcu_register_thread();
+	rcu_thread_offline();	/* QSBR: no grace period waits for this thread */
+	pthread_mutex_lock(&cyc.m);
+	r = spawn(reader_blocks_on_mutex, NULL);
+	flag_wait(&cyc.reader_inside, 1, CYCLE_TIMEOUT_MS);
+	for (size_t i = 0; i < sizeof(heads) / sizeof(heads[0]); i++)
+		call_rcu(&heads[i], noop_cb);
+	pthread_mutex_unlock(&cyc.m);
+	flag_set(&cyc.b_done, 1);
+	join(r);
+	rcu_thread_online();
+	rcu_barrier();
+	rcu_unregister_thread();
+	return NULL;
+}
+
+Test(deadlock, over_the_backlog_bound_while_a_reader_waits_for_the_caller, .timeout = 60)
+{
+	pthread_t t;
+
+	rcutable_callback_backlog_set(100);
+	t = spawn(queue_over_bound_while_a_reader_waits_for_the_caller, NULL);
+	cr_assert(flag_wait(&cyc.b_done, 1, CYCLE_TIMEOUT_MS),
+		  "deadlock: call_rcu() above the backlog bound waited for a grace "
+		  "period that waited for a reader blocked on the caller's mutex");
+	join(t);
+	cr_assert_eq(flag_get(&noop_cbs_run), 5000, "%d of 5000 callbacks ran after rcu_barrier()",
+		     flag_get(&noop_cbs_run));
+	cr_assert(flag_get(&cyc.reader_done), "the blocked reader never ended");
+}

@@ -100,6 +100,32 @@ Test(srcu, every_callback_runs_once_in_queue_order, .timeout = 60)
 	cr_assert(!out_of_order, "a thread's callbacks ran out of order");
 }
 
+/* Above the backlog bound, a caller inside a section of the domain queues
+ * on: the grace period the worker waits for waits for this caller, so a
+ * caller that waited for it would wait for ever. */
+static int flood_ran;
+
+static void flood_cb(struct rcu_head *head)
+{
+	(void)head;
+	__atomic_add_fetch(&flood_ran, 1, __ATOMIC_RELAXED);
+}
+
+Test(srcu, call_srcu_above_the_backlog_bound_inside_a_section_returns, .timeout = 60)
+{
+	static struct rcu_head heads[5000];
+	int idx;
+
+	rcutable_callback_backlog_set(100);
+	idx = srcu_read_lock(&cb_srcu);
+	for (size_t i = 0; i < sizeof(heads) / sizeof(heads[0]); i++)
+		call_srcu(&cb_srcu, &heads[i], flood_cb);
+	srcu_read_unlock(&cb_srcu, idx);
+	srcu_barrier(&cb_srcu);
+	cr_assert_eq(flag_get(&flood_ran), 5000, "%d of 5000 callbacks ran before "
+		     "srcu_barrier() returned", flag_get(&flood_ran));
+}
+
 /* The polled pair: a cookie has not expired while no grace period has
  * run, and has after one. */
 static bool action_poll(struct srcu_hold *h)

@@ -364,6 +364,9 @@ static void cbq_process(struct rcutable_cbq *q)
 	q->wait_gp(q->arg);
 	if (q->invoke_begin)
 		q->invoke_begin();
+	/* The end of a grace period is progress too, for throttled callers
+	 * that waited through it (cbq_throttle()). */
+	__atomic_store_n(&q->progress, q->progress + 1, __ATOMIC_RELAXED);
 	RCUTABLE_WRITE_ONCE(q->invoking, true);
 	cbq_invoke_batch(q);
 	if (q->quiesce)
@@ -852,20 +855,77 @@ void rcutable_cbq_check_call(const char *who, const struct rcu_head *head,
 
 /*
  * Back-pressure: the caller's push took q's backlog above the bound.
- * While the worker invokes callbacks whose grace period has ended, wait
- * until it is down to half the bound (or the batch is done): the callers
- * then queue no faster than the worker reclaims, and the worker gets the
- * CPU they leave.  Never waits for a grace period: the caller may be
- * inside a read-side critical section (or, QSBR, online), which that
- * grace period would wait for; while the worker waits for one, or gathers,
- * the caller only ends the gathering and gives up the CPU (see below).
- * Waits at most
- * CBQ_THROTTLE_PATIENCE_NS without the worker passing a safe point: a
- * callback may be blocked on a lock this caller holds; then no caller
- * waits until the worker moves again (stuck_at).  Not on q's own worker,
+ *
+ * While the worker invokes callbacks whose grace period has ended, the
+ * caller waits until it is down to half the bound (or the batch is done):
+ * callers then queue no faster than the worker reclaims, and the worker
+ * gets the CPU they leave.
+ *
+ * While the worker waits for a grace period, a caller that grace period
+ * waits for (inside a read-side section, or QSBR online) must not wait
+ * for it; it ends the gathering and gives up the CPU once per grace period
+ * until the backlog is twice the bound, then at every call.  A caller it
+ * does not wait for (or one the flavor cannot tell, SRCU) lets the backlog
+ * grow to 5/4 of the bound, then waits as above, through the grace period:
+ * the backlog then stays near the bound however slowly the worker gets
+ * the CPU.
+ *
+ * Waits at most CBQ_THROTTLE_PATIENCE_NS without the worker moving (a
+ * grace period ending, or a safe point between callbacks): a callback may
+ * be blocked on a lock this caller holds, a reader that holds up the grace
+ * period may wait for one, or the caller is inside an SRCU section that
+ * grace period waits for.  Then no caller waits until the worker moves
+ * again (stuck_at); they only give up the CPU.  Not on q's own worker,
  * whose callbacks may queue more.
  */
 #define CBQ_THROTTLE_PATIENCE_NS	20000000u
+
+/* Does the grace period wait for the caller?  False where the flavor
+ * cannot tell.  A statistic, no ordering. */
+static bool cbq_caller_holds_gp(const struct rcutable_cbq *q)
+{
+	return q->caller_holds_gp && q->caller_holds_gp();
+}
+
+/* Should a caller above the bound sleep now?  See cbq_throttle(). */
+static bool cbq_throttle_sleeps(const struct rcutable_cbq *q, long max)
+{
+	long backlog = __atomic_load_n(&q->backlog, __ATOMIC_RELAXED);
+
+	if (backlog <= max / 2)
+		return false;
+	if (RCUTABLE_READ_ONCE(q->invoking))
+		return true;
+	return backlog > max + max / 4 &&
+	       __atomic_load_n(&q->started, __ATOMIC_RELAXED) &&
+	       !cbq_caller_holds_gp(q);
+}
+
+/* While the worker gathers callbacks or waits for a grace period: a
+ * gathering worker starts its grace period now. */
+static void cbq_throttle_hurry(struct rcutable_cbq *q)
+{
+	if (!RCUTABLE_READ_ONCE(q->hurry))
+		cbq_hurry(q);
+}
+
+/* While the worker waits for a grace period: give it and the grace period
+ * the CPU, unless the grace period waits for this caller; once per grace
+ * period up to twice the bound, then at every call. */
+static void cbq_throttle_yield(struct rcutable_cbq *q, long max)
+{
+	static __thread const struct rcutable_cbq *yielded_q;
+	static __thread uint64_t yielded_gp;
+	uint64_t gp = RCUTABLE_READ_ONCE(q->gp_begun_ns);
+
+	if ((yielded_q != q || yielded_gp != gp ||
+	     __atomic_load_n(&q->backlog, __ATOMIC_RELAXED) > 2 * max) &&
+	    !cbq_caller_holds_gp(q)) {
+		yielded_q = q;
+		yielded_gp = gp;
+		sched_yield();
+	}
+}
 
 static void cbq_throttle(struct rcutable_cbq *q, long max)
 {
@@ -877,13 +937,14 @@ static void cbq_throttle(struct rcutable_cbq *q, long max)
 		bool sleep;
 
 		if (p == RCUTABLE_READ_ONCE(q->stuck_at))
-			return;
+			break;
 		__atomic_add_fetch(&q->throttled, 1, __ATOMIC_RELAXED);
 		/* Orders the count before the checks; pairs with the smp_mb()
 		 * in cbq_invoked(). */
 		rcutable_smp_mb();
-		sleep = RCUTABLE_READ_ONCE(q->invoking) &&
-			__atomic_load_n(&q->backlog, __ATOMIC_RELAXED) > max / 2;
+		sleep = cbq_throttle_sleeps(q, max);
+		if (sleep && !RCUTABLE_READ_ONCE(q->invoking))
+			cbq_throttle_hurry(q);
 		if (sleep)
 			rcutable_futex_wait(&q->throttle_word, w, CBQ_THROTTLE_PATIENCE_NS);
 		__atomic_sub_fetch(&q->throttled, 1, __ATOMIC_RELAXED);
@@ -891,26 +952,12 @@ static void cbq_throttle(struct rcutable_cbq *q, long max)
 			break;
 		if (__atomic_load_n(&q->progress, __ATOMIC_RELAXED) == p) {
 			RCUTABLE_WRITE_ONCE(q->stuck_at, p);
-			return;
+			break;
 		}
 	}
 	if (!RCUTABLE_READ_ONCE(q->invoking)) {
-		static __thread const struct rcutable_cbq *yielded_q;
-		static __thread uint64_t yielded_gp;
-		uint64_t gp = RCUTABLE_READ_ONCE(q->gp_begun_ns);
-
-		if (!RCUTABLE_READ_ONCE(q->hurry))
-			cbq_hurry(q);
-		/* Give the CPU to the worker and the grace period, unless
-		 * this caller is what the grace period waits for: once per
-		 * grace period up to twice the bound, then at every call. */
-		if ((yielded_q != q || yielded_gp != gp ||
-		     __atomic_load_n(&q->backlog, __ATOMIC_RELAXED) > 2 * max) &&
-		    (!q->caller_holds_gp || !q->caller_holds_gp())) {
-			yielded_q = q;
-			yielded_gp = gp;
-			sched_yield();
-		}
+		cbq_throttle_hurry(q);
+		cbq_throttle_yield(q, max);
 	}
 }
 

@@ -79,7 +79,7 @@ struct rcutable_cbq {
 	bool invoking;			/* the worker invokes a batch whose grace period ended */
 	int throttle_word;		/* throttled callers sleep on it; the worker advances it */
 	int throttled;			/* callers asleep on throttle_word */
-	unsigned long progress;		/* the worker's safe points so far */
+	unsigned long progress;		/* the worker's safe points and grace periods so far */
 	unsigned long stuck_at;		/* progress when a throttled caller saw none for a while */
 	struct rcutable_cbq *next_started;
 	struct rcutable_cbq *next_free;	/* on the free list */

@@ -10,10 +10,15 @@
  * the caller waits while the engine's worker invokes callbacks whose grace
  * period has ended, until the backlog is down to half the bound: a burst
  * of frees then proceeds at the speed of reclamation instead of growing
- * memory.  A caller never waits for a grace period there (it may be inside
- * a read-side critical section), never on the worker's own thread, and
- * for at most 20 ms without the worker making progress (a callback
- * blocked on a lock the caller holds); nothing queued is ever refused.
+ * memory.  While the worker waits for a grace period, a caller that this
+ * grace period waits for (inside a read-side critical section, or a QSBR
+ * thread online) only gives up the CPU, and the backlog may reach twice
+ * the bound; any other caller waits from 5/4 of the bound, through the
+ * grace period (SRCU cannot tell which callers its grace period waits
+ * for, and waits so too).  A caller never waits on the worker's own
+ * thread, and for at most 20 ms without the worker making progress (a
+ * callback blocked on a lock the caller holds, a reader blocked on one,
+ * the caller's own SRCU section); nothing queued is ever refused.
  */
 #ifndef RCUTABLE_BACKLOG_H
 #define RCUTABLE_BACKLOG_H
