@@ -567,6 +567,12 @@ static void gp_run(bool expedited)
  * every reader section the grace period did not wait for; every section
  * it waited for precedes the caller's accesses after the return.
  */
+/* gp_run() for rcutable_gp_funnel_synchronize(); arg points to expedited. */
+static void gp_run_cb(void *arg)
+{
+	gp_run(*(const bool *)arg);
+}
+
 static void gp_synchronize(bool expedited, const char *who)
 {
 	bool was_online = rcutable_gp_wait_begin(who);
@@ -578,21 +584,9 @@ static void gp_synchronize(bool expedited, const char *who)
 	 * start, that grace period's scan sees the unpublish. */
 	rcutable_smp_mb();
 	cookie = rcutable_gp_seq_cookie(RCUTABLE_READ_ONCE(gp_seq));
-	for (;;) {
-		/* Acquire: pairs with the release in rcutable_gp_seq_end(),
-		 * after fence B of the grace period that satisfied us. */
-		if (rcutable_gp_seq_done(__atomic_load_n(&gp_seq, __ATOMIC_ACQUIRE), cookie))
-			break;
-		if (!rcutable_gp_funnel_lock_or_wait(&gp))
-			continue;
-		if (!rcutable_gp_seq_done(gp_seq, cookie)) {
-			rcutable_gp_seq_start(&gp_seq);
-			gp_run(expedited);
-			rcutable_gp_seq_end(&gp_seq);
-		}
-		rcutable_gp_funnel_unlock(&gp);
-		break;
-	}
+	/* Acquire inside: after fence B of the grace period that satisfied
+	 * us. */
+	rcutable_gp_funnel_synchronize(&gp, &gp_seq, cookie, gp_run_cb, &expedited);
 	/* The grace period's end before the caller's later accesses. */
 	rcutable_smp_mb();
 	rcutable_gp_wait_end(was_online);

@@ -25,7 +25,7 @@ void rcutable_gp_funnel_init(struct rcutable_gp_funnel *f)
 void rcutable_gp_funnel_unlock(struct rcutable_gp_funnel *f)
 {
 	pthread_mutex_unlock(&f->lock);
-	/* Seq_cst, with the seq_cst pair in rcutable_gp_funnel_lock_or_wait():
+	/* Seq_cst, with the seq_cst pair in gp_funnel_lock_or_wait():
 	 * either we see a sleeper's count, or it sees our advance and does
 	 * not sleep. */
 	__atomic_add_fetch(&f->wake_word, 1, __ATOMIC_SEQ_CST);
@@ -33,7 +33,9 @@ void rcutable_gp_funnel_unlock(struct rcutable_gp_funnel *f)
 		rcutable_futex_wake(&f->wake_word, INT32_MAX);
 }
 
-bool rcutable_gp_funnel_lock_or_wait(struct rcutable_gp_funnel *f)
+/* Take f's lock (true), or wait until its holder lets it go (false): then
+ * the caller looks at its cookie again. */
+static bool gp_funnel_lock_or_wait(struct rcutable_gp_funnel *f)
 {
 	int w = __atomic_load_n(&f->wake_word, __ATOMIC_SEQ_CST);
 	uint64_t deadline = 0;
@@ -57,4 +59,26 @@ bool rcutable_gp_funnel_lock_or_wait(struct rcutable_gp_funnel *f)
 		rcutable_futex_wait(&f->wake_word, w, 0);
 	__atomic_sub_fetch(&f->sleepers, 1, __ATOMIC_RELAXED);
 	return false;
+}
+
+void rcutable_gp_funnel_synchronize(struct rcutable_gp_funnel *f,
+				    unsigned long *seq, unsigned long cookie,
+				    void (*run)(void *arg), void *arg)
+{
+	for (;;) {
+		/* Acquire: pairs with the release in rcutable_gp_seq_end(),
+		 * after the run() of the grace period that satisfied us. */
+		if (rcutable_gp_seq_done(__atomic_load_n(seq, __ATOMIC_ACQUIRE), cookie))
+			return;
+		if (gp_funnel_lock_or_wait(f))
+			break;
+	}
+	/* One grace period is enough: the cookie counts the one that may
+	 * have been running when it was taken. */
+	if (!rcutable_gp_seq_done(*seq, cookie)) {
+		rcutable_gp_seq_start(seq);
+		run(arg);
+		rcutable_gp_seq_end(seq);
+	}
+	rcutable_gp_funnel_unlock(f);
 }

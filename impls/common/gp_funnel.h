@@ -11,23 +11,15 @@
  * as soon as it ends, instead of taking the lock in turn behind the grace
  * periods of callers that came later, and a caller that loops on grace
  * periods cannot keep another from returning by retaking the lock first.
- *
- *	for (;;) {
- *		if (rcutable_gp_seq_done(acquire load of seq, cookie))
- *			break;
- *		if (!rcutable_gp_funnel_lock_or_wait(&f))
- *			continue;
- *		if (!rcutable_gp_seq_done(seq, cookie))
- *			run one grace period between gp_seq_start and gp_seq_end;
- *		rcutable_gp_funnel_unlock(&f);
- *		break;
- *	}
+ * rcutable_gp_funnel_synchronize() is that loop.
  */
 #ifndef RCUTABLE_COMMON_GP_FUNNEL_H
 #define RCUTABLE_COMMON_GP_FUNNEL_H
 
 #include <pthread.h>
 #include <stdbool.h>
+
+#include "gp_seq.h"
 
 struct rcutable_gp_funnel {
 	pthread_mutex_t lock;	/* held while a grace period runs */
@@ -41,11 +33,19 @@ struct rcutable_gp_funnel {
  * another thread held stays held for ever. */
 void rcutable_gp_funnel_init(struct rcutable_gp_funnel *f);
 
-/* Take f's lock (true), or wait until its holder lets it go (false): then
- * the caller looks at its cookie again. */
-bool rcutable_gp_funnel_lock_or_wait(struct rcutable_gp_funnel *f);
-
 /* Let f's lock go, and wake the callers waiting for it. */
 void rcutable_gp_funnel_unlock(struct rcutable_gp_funnel *f);
+
+/*
+ * Return once a grace period that began after cookie was taken (from *seq,
+ * rcutable_gp_seq_cookie()) has ended: one that another caller ran, or
+ * one that this caller runs under f's lock, run(arg) between
+ * rcutable_gp_seq_start() and rcutable_gp_seq_end() on *seq.  Acquire:
+ * what that grace period's run() did happens before the return.  The
+ * caller orders its own accesses before the cookie and after the return.
+ */
+void rcutable_gp_funnel_synchronize(struct rcutable_gp_funnel *f,
+				    unsigned long *seq, unsigned long cookie,
+				    void (*run)(void *arg), void *arg);
 
 #endif /* RCUTABLE_COMMON_GP_FUNNEL_H */

@@ -239,6 +239,24 @@ static struct rcutable_srcu_domain *srcu_domain(struct srcu_struct *ssp, const c
 	return rcutable_srcu_domain_of(ssp);
 }
 
+struct srcu_gp_args {
+	struct srcu_struct *ssp;
+	struct rcutable_srcu_domain *d;
+	bool expedited;
+	const char *who;
+};
+
+/* srcu_gp_run() for rcutable_gp_funnel_synchronize(). */
+static void srcu_gp_run_cb(void *arg)
+{
+	const struct srcu_gp_args *a = arg;
+
+	/* A cleanup may have run while we waited for the funnel (the block
+	 * is never freed, so the funnel was still there). */
+	rcutable_srcu_check_usable(a->ssp, a->who);
+	srcu_gp_run(a->ssp, a->d, a->expedited, a->who);
+}
+
 static void srcu_synchronize(struct srcu_struct *ssp, bool expedited,
 			     const char *who)
 {
@@ -251,27 +269,10 @@ static void srcu_synchronize(struct srcu_struct *ssp, bool expedited,
 	 * period whose start we miss runs its scans after our accesses. */
 	rcutable_smp_mb();
 	cookie = rcutable_gp_seq_cookie(RCUTABLE_READ_ONCE(d->gp_seq));
-	for (;;) {
-		/* Acquire: pairs with the release in rcutable_gp_seq_end(),
-		 * after scan S2 of the grace period that satisfied us. */
-		if (rcutable_gp_seq_done(__atomic_load_n(&d->gp_seq, __ATOMIC_ACQUIRE),
-					 cookie))
-			break;
-		if (!rcutable_gp_funnel_lock_or_wait(&d->gp))
-			continue;
-		/* A cleanup may have run while we waited (the block is never
-		 * freed, so the funnel was still there). */
-		rcutable_srcu_check_usable(ssp, who);
-		/* One grace period is enough: the cookie counts the one that
-		 * may have been running when it was taken. */
-		if (!rcutable_gp_seq_done(d->gp_seq, cookie)) {
-			rcutable_gp_seq_start(&d->gp_seq);
-			srcu_gp_run(ssp, d, expedited, who);
-			rcutable_gp_seq_end(&d->gp_seq);
-		}
-		rcutable_gp_funnel_unlock(&d->gp);
-		break;
-	}
+	/* Acquire inside: after scan S2 of the grace period that satisfied
+	 * us. */
+	rcutable_gp_funnel_synchronize(&d->gp, &d->gp_seq, cookie, srcu_gp_run_cb,
+				       &(struct srcu_gp_args){ ssp, d, expedited, who });
 	/* The grace period's end before the caller's later accesses. */
 	rcutable_smp_mb();
 }
