@@ -115,7 +115,7 @@ static bool action_call_then_barrier(struct hold *h)
 	call_rcu(&head, set_ran);
 	rcu_barrier();
 	/* The barrier returned: the callback must have run, after the reader. */
-	return flag_get(&ran) && flag_get(&h->reader_done);
+	return flag_get(&ran) && flag_get(&h->sync.reader_done);
 }
 
 Test(barrier, waits_rcu_barrier, .timeout = 20)

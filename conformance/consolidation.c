@@ -19,7 +19,7 @@ static bool action_by_name(struct hold *h)
 	void (*sync)(void) = (void (*)(void))h->arg;
 
 	sync();
-	return flag_get(&h->reader_done);
+	return flag_get(&h->sync.reader_done);
 }
 
 static void check_kind_with(enum reader_kind kind, void (*sync)(void), const char *name)

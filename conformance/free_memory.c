@@ -24,7 +24,7 @@ static bool action_kfree_then_barrier(struct hold *h)
 {
 	kfree_rcu(shared_victim, rcu);
 	rcu_barrier();
-	return flag_get(&h->reader_done);
+	return flag_get(&h->sync.reader_done);
 }
 
 /* A reader that checks the guard while it holds its section. */
@@ -36,17 +36,11 @@ static void *guard_reader(void *arg)
 	rcu_register_thread();
 	rcu_read_lock();
 	v = rcu_dereference(shared_victim);
-	flag_set(&h->reader_inside, 1);
-	flag_wait_in_reader(&h->action_started, 1, 10000);
-	for (unsigned i = 0; i < h->hold_ms && !flag_get(&h->action_done); i++) {
-		if (RCUTABLE_READ_ONCE(v->guard[0]) != GUARD ||
-		    RCUTABLE_READ_ONCE(v->guard[1]) != GUARD)
-			flag_set(&guard_broken, 1);
-		sleep_ms_in_reader(1);
-	}
+	hold_reader_stay(&h->sync, h->hold_ms, NULL, NULL);
+	/* Still inside: an object freed during the hold has lost its guard
+	 * to the allocator. */
 	if (RCUTABLE_READ_ONCE(v->guard[0]) != GUARD || RCUTABLE_READ_ONCE(v->guard[1]) != GUARD)
 		flag_set(&guard_broken, 1);
-	flag_set(&h->reader_done, 1);
 	rcu_read_unlock();
 	rcu_unregister_thread();
 	return NULL;
@@ -54,18 +48,12 @@ static void *guard_reader(void *arg)
 
 Test(free_memory, waits_kfree_rcu, .timeout = 20)
 {
-	struct hold h = { .action = action_kfree_then_barrier, .hold_ms = HOLD_MS_DEFAULT };
-	pthread_t t;
+	struct hold h = { .action = action_kfree_then_barrier, .reader = guard_reader };
 	bool finished;
 
 	shared_victim = malloc(sizeof(*shared_victim));
 	shared_victim->guard[0] = shared_victim->guard[1] = GUARD;
-	t = spawn(guard_reader, &h);
-	cr_assert(flag_wait(&h.reader_inside, 1, 10000));
-	flag_set(&h.action_started, 1);
-	finished = h.action(&h);
-	flag_set(&h.action_done, 1);
-	join(t);
+	finished = hold_run(&h);
 	cr_assert(!flag_get(&guard_broken), "kfree_rcu() freed an object a reader still used");
 	cr_assert(finished, "kfree_rcu() + rcu_barrier() returned while a reader was inside");
 }

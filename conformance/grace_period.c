@@ -17,7 +17,7 @@ Test(grace_period, waits_synchronize_rcu, .timeout = 20)
 static bool action_synchronize_net(struct hold *h)
 {
 	synchronize_net();
-	return flag_get(&h->reader_done);
+	return flag_get(&h->sync.reader_done);
 }
 
 Test(grace_period, waits_synchronize_net, .timeout = 20)
@@ -28,7 +28,7 @@ Test(grace_period, waits_synchronize_net, .timeout = 20)
 static bool action_synchronize_rcu_mult(struct hold *h)
 {
 	synchronize_rcu_mult(call_rcu, call_rcu);
-	return flag_get(&h->reader_done);
+	return flag_get(&h->sync.reader_done);
 }
 
 Test(grace_period, waits_synchronize_rcu_mult, .timeout = 20)
@@ -215,7 +215,7 @@ static void *shared_caller(void *arg)
 {
 	(void)arg;
 	synchronize_rcu();
-	if (flag_get(&shared_hold->reader_done))
+	if (flag_get(&shared_hold->sync.reader_done))
 		__atomic_fetch_add(&shared_ok, 1, __ATOMIC_SEQ_CST);
 	return NULL;
 }

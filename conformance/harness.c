@@ -46,6 +46,48 @@ pthread_t spawn(void *(*fn)(void *), void *arg)
 	return t;
 }
 
+void hold_reader_stay(struct hold_sync *s, unsigned hold_ms,
+		      void (*started)(void *arg), void *arg)
+{
+	unsigned waited;
+
+	flag_set(&s->reader_inside, 1);
+	flag_wait_in_reader(&s->action_started, 1, 10000);
+	if (started)
+		started(arg);
+	for (waited = 0; waited < hold_ms && !flag_get(&s->action_done); waited++)
+		sleep_ms_in_reader(1);
+	flag_set(&s->reader_done, 1);
+}
+
+bool hold_drive(struct hold_sync *s, void *(*reader)(void *), bool (*action)(void *),
+		void *arg, const struct hold_waits *w)
+{
+	pthread_t t = spawn(reader, arg);
+	bool was = w && w->begin(), inside, left;
+
+	inside = flag_wait_in_reader(&s->reader_inside, 1, 10000);
+	if (w)
+		w->end(was);
+	cr_assert(inside, "the hold's reader did not start");
+	flag_set(&s->action_started, 1);
+	left = action(arg);
+	flag_set(&s->action_done, 1);
+	was = w && w->begin();
+	pthread_join(t, NULL);
+	if (w)
+		w->end(was);
+	return left;
+}
+
+void hold_cb_func(struct rcu_head *head)
+{
+	struct hold_cb *c = (struct hold_cb *)head;
+
+	flag_set(&c->s->cb_seen, flag_get(&c->s->reader_done));
+	flag_set(&c->s->cb_ran, 1);
+}
+
 int run_child(void (*fn)(void *), void *arg, char *out, size_t outlen)
 {
 	int fds[2], status = 0;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * conformance/harness.h: what every conformance suite shares, RCU or SRCU:
- * flags between threads, waits, threads, and children whose abort and
- * messages a test checks.  Nothing here uses an RCU flavor.
+ * flags between threads, waits, threads, the hold, and children whose
+ * abort and messages a test checks.  Nothing here uses an RCU flavor.
  */
 #ifndef RCUTABLE_CONFORMANCE_HARNESS_H
 #define RCUTABLE_CONFORMANCE_HARNESS_H
@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <criterion/criterion.h>
+#include <rcutable/types.h>
 
 /* Atomic flag helpers. */
 static inline int flag_get(const int *f) { return __atomic_load_n(f, __ATOMIC_SEQ_CST); }
@@ -23,6 +24,52 @@ bool flag_wait_in_reader(const int *f, int v, unsigned timeout_ms);
 void sleep_ms_in_reader(unsigned ms);
 
 pthread_t spawn(void *(*fn)(void *), void *arg);
+
+/*
+ * The hold, every suite's central tool: a reader thread opens a read-side
+ * critical section; the test thread then runs an update-side primitive
+ * (the action); the reader keeps its section open until the action has
+ * claimed its guarantee or a hold time has passed.  The action reports
+ * what it saw at the moment of its claim (had the reader left?), so a
+ * correct implementation passes every time and a broken one fails every
+ * time, without relying on timing luck in the passing direction.  Each
+ * suite opens its sections its own way (helpers.h: RCU's markers;
+ * srcu/srcu_hold.h: a domain's) around what follows.
+ */
+struct hold_sync {
+	int reader_inside;
+	int action_started;
+	int action_done;
+	int reader_done;	/* set just before the reader leaves its section */
+	int cb_seen;		/* callback actions: reader_done as the callback saw it */
+	int cb_ran;
+};
+
+/* The reader, inside its section: say so, wait for the action to start,
+ * run started(arg) if set, stay until the action is done or hold_ms have
+ * passed, and set reader_done; the caller then leaves its section. */
+void hold_reader_stay(struct hold_sync *s, unsigned hold_ms,
+		      void (*started)(void *arg), void *arg);
+
+/* How the test thread waits for the reader: for QSBR it goes offline
+ * around each wait (helpers.h); NULL for a plain wait. */
+struct hold_waits {
+	bool (*begin)(void);		/* returns what end() restores */
+	void (*end)(bool was);
+};
+
+/* The test thread: start reader(arg), wait until it is inside, run
+ * action(arg), join the reader, and return the action's verdict. */
+bool hold_drive(struct hold_sync *s, void *(*reader)(void *), bool (*action)(void *),
+		void *arg, const struct hold_waits *w);
+
+/* A callback for the hold's callback actions: records whether the reader
+ * had left when it ran (cb_seen), then that it ran (cb_ran). */
+struct hold_cb {
+	struct rcu_head head;
+	struct hold_sync *s;
+};
+void hold_cb_func(struct rcu_head *head);
 
 /*
  * Run fn(arg) in a forked child with stderr captured; returns the child's

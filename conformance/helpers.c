@@ -97,47 +97,55 @@ const char *reader_kind_name(enum reader_kind kind)
 	return kind < READER_KINDS ? names[kind] : "?";
 }
 
+/* The sections a hold's reader opened, for ending the inner ones. */
+struct hold_sections {
+	const struct hold *h;
+	int depth;
+	unsigned long flags[8];
+};
+
+/* Nested: the inner sections end while the updater waits; the outermost
+ * one must still hold it. */
+static void end_inner_sections(void *arg)
+{
+	struct hold_sections *r = arg;
+
+	for (int i = r->depth - 1; i > 0; i--)
+		reader_exit(r->h->kind, r->flags[i]);
+}
+
 static void *hold_reader(void *arg)
 {
 	struct hold *h = arg;
-	unsigned long flags[8];
-	int i, depth = h->depth > 0 ? h->depth : 1;
-	unsigned waited;
+	struct hold_sections r = { .h = h, .depth = h->depth > 0 ? h->depth : 1 };
 
-	cr_assert(depth <= 8);
+	cr_assert(r.depth <= 8);
 	if (!h->no_register)
 		rcu_register_thread();
-	for (i = 0; i < depth; i++)
-		reader_enter(h->kind, &flags[i]);
-	flag_set(&h->reader_inside, 1);
-	flag_wait_in_reader(&h->action_started, 1, 10000);
-	/* Nested: the inner sections end while the updater waits; the
-	 * outermost one must still hold it. */
-	for (i = depth - 1; i > 0; i--)
-		reader_exit(h->kind, flags[i]);
-	for (waited = 0; waited < h->hold_ms && !flag_get(&h->action_done); waited++)
-		sleep_ms_in_reader(1);
-	flag_set(&h->reader_done, 1);
-	reader_exit(h->kind, flags[0]);
+	for (int i = 0; i < r.depth; i++)
+		reader_enter(h->kind, &r.flags[i]);
+	hold_reader_stay(&h->sync, h->hold_ms, end_inner_sections, &r);
+	reader_exit(h->kind, r.flags[0]);
 	if (!h->no_register)
 		rcu_unregister_thread();
 	return NULL;
 }
 
+static bool hold_act(void *arg)
+{
+	struct hold *h = arg;
+
+	return h->action(h);
+}
+
 bool hold_run(struct hold *h)
 {
-	pthread_t t;
-	bool finished;
+	static const struct hold_waits qsbr_offline = { wait_begin, wait_end };
 
 	if (!h->hold_ms)
 		h->hold_ms = HOLD_MS_DEFAULT;
-	t = spawn(h->reader ? h->reader : hold_reader, h);
-	cr_assert(flag_wait(&h->reader_inside, 1, 10000), "reader did not start");
-	flag_set(&h->action_started, 1);
-	finished = h->action(h);
-	flag_set(&h->action_done, 1);
-	join(t);
-	return finished;
+	return hold_drive(&h->sync, h->reader ? h->reader : hold_reader, hold_act, h,
+			  &qsbr_offline);
 }
 
 bool hold_simple(hold_action_fn action, enum reader_kind kind)
@@ -150,36 +158,23 @@ bool hold_simple(hold_action_fn action, enum reader_kind kind)
 bool action_synchronize_rcu(struct hold *h)
 {
 	synchronize_rcu();
-	return flag_get(&h->reader_done);
+	return flag_get(&h->sync.reader_done);
 }
 
 bool action_synchronize_rcu_expedited(struct hold *h)
 {
 	synchronize_rcu_expedited();
-	return flag_get(&h->reader_done);
-}
-
-struct hold_cb {
-	struct rcu_head head;
-	struct hold *h;
-};
-
-static void hold_cb_func(struct rcu_head *head)
-{
-	struct hold_cb *c = (struct hold_cb *)head;
-
-	flag_set(&c->h->cb_seen, flag_get(&c->h->reader_done));
-	flag_set(&c->h->cb_ran, 1);
+	return flag_get(&h->sync.reader_done);
 }
 
 bool action_call_rcu_wait(struct hold *h)
 {
 	static struct hold_cb c;
 
-	c.h = h;
+	c.s = &h->sync;
 	call_rcu(&c.head, hold_cb_func);
-	cr_assert(flag_wait(&h->cb_ran, 1, 10000), "call_rcu() callback never ran");
-	return flag_get(&h->cb_seen);
+	cr_assert(flag_wait(&h->sync.cb_ran, 1, 10000), "call_rcu() callback never ran");
+	return flag_get(&h->sync.cb_seen);
 }
 
 /*

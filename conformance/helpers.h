@@ -2,13 +2,9 @@
 /*
  * conformance/helpers.h: what the table-semantics tests share.
  *
- * The central tool is the hold: a reader thread opens a read-side critical
- * section, the test thread then runs an update-side primitive (the action),
- * and the reader keeps its section open until the action claims its
- * guarantee or a hold time passes.  The action reports what it saw at the
- * moment of its claim (had the reader finished?), so a correct
- * implementation passes every time and a broken one fails every time,
- * without relying on timing luck in the passing direction.
+ * The central tool is the hold (harness.h), here with RCU's readers: a
+ * thread opens sections of one kind (rcu_read_lock(), the BH and sched
+ * markers, preempt_disable(), ...), nested if asked.
  *
  * Tests whose name begins with waits_ assert that an update-side primitive
  * waits for a pre-existing reader: `make check` requires each of them to
@@ -38,14 +34,7 @@ struct hold {
 	void *(*reader)(void *);	/* the reader thread, if not the default one */
 	unsigned hold_ms;
 	void *arg;		/* for the action */
-
-	/* Shared state, accessed with __atomic builtins. */
-	int reader_inside;
-	int action_started;
-	int action_done;
-	int reader_done;	/* set just before the reader's outermost unlock */
-	int cb_seen;		/* for callback actions: reader_done seen by the callback */
-	int cb_ran;
+	struct hold_sync sync;	/* reader_done: set just before the outermost unlock */
 };
 
 /* Run the hold; returns the action's verdict (true: the reader had finished). */

@@ -13,7 +13,7 @@ static bool action_cond_sync(struct hold *h)
 	unsigned long cookie = get_state_synchronize_rcu();
 
 	cond_synchronize_rcu(cookie);
-	return flag_get(&h->reader_done);
+	return flag_get(&h->sync.reader_done);
 }
 
 Test(polled, waits_cond_synchronize_rcu, .timeout = 20)
@@ -30,7 +30,7 @@ static bool action_poll(struct hold *h)
 	bool early = poll_state_synchronize_rcu(cookie);
 
 	synchronize_rcu();
-	return !early && poll_state_synchronize_rcu(cookie) && flag_get(&h->reader_done);
+	return !early && poll_state_synchronize_rcu(cookie) && flag_get(&h->sync.reader_done);
 }
 
 Test(polled, waits_poll_state_until_grace_period, .timeout = 20)

@@ -25,18 +25,13 @@ static void skip_unless_qsbr(void)
 static void *unreported_thread(void *arg)
 {
 	struct hold *h = arg;
-	unsigned waited;
 
 	rcu_register_thread();
 	rcu_read_lock();
 	rcu_read_unlock();
-	flag_set(&h->reader_inside, 1);
-	flag_wait_in_reader(&h->action_started, 1, 10000);
-	for (waited = 0; waited < h->hold_ms && !flag_get(&h->action_done); waited++)
-		sleep_ms_in_reader(1);
-	flag_set(&h->reader_done, 1);
+	hold_reader_stay(&h->sync, h->hold_ms, NULL, NULL);
 	rcu_quiescent_state();
-	flag_wait(&h->action_done, 1, 10000);
+	flag_wait(&h->sync.action_done, 1, 10000);
 	rcu_unregister_thread();
 	return NULL;
 }

@@ -28,14 +28,14 @@ Test(srcu, waits_call_srcu_for_a_sleeping_reader, .timeout = 30)
 /* srcu_barrier() waits for a callback that itself waits for a reader. */
 static bool action_call_then_barrier(struct srcu_hold *h)
 {
-	static struct srcu_hold_cb c;
+	static struct hold_cb c;
 
-	c.h = h;
-	call_srcu(h->action_ssp, &c.head, srcu_hold_cb_func);
+	c.s = &h->sync;
+	call_srcu(h->action_ssp, &c.head, hold_cb_func);
 	srcu_barrier(h->action_ssp);
-	cr_assert(flag_get(&h->cb_ran), "srcu_barrier() returned before the "
+	cr_assert(flag_get(&h->sync.cb_ran), "srcu_barrier() returned before the "
 		  "callback queued before it ran");
-	return flag_get(&h->cb_seen);
+	return flag_get(&h->sync.cb_seen);
 }
 
 Test(srcu, waits_srcu_barrier_for_a_callback_behind_a_reader, .timeout = 30)
@@ -133,12 +133,12 @@ static bool action_poll(struct srcu_hold *h)
 	unsigned long cookie = get_state_synchronize_srcu(h->action_ssp);
 
 	cr_assert(!poll_state_synchronize_srcu(h->action_ssp, cookie) ||
-		  flag_get(&h->reader_done),
+		  flag_get(&h->sync.reader_done),
 		  "the cookie expired at once, with no grace period run");
 	synchronize_srcu(h->action_ssp);
 	cr_assert(poll_state_synchronize_srcu(h->action_ssp, cookie),
 		  "the cookie had not expired after synchronize_srcu()");
-	return flag_get(&h->reader_done);
+	return flag_get(&h->sync.reader_done);
 }
 
 Test(srcu, waits_polled_state_for_a_full_grace_period, .timeout = 30)

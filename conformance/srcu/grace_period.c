@@ -136,7 +136,7 @@ static bool action_other_domain_returns(struct srcu_hold *h)
 {
 	synchronize_srcu(h->action_ssp);
 	synchronize_srcu_expedited(h->action_ssp);
-	return !flag_get(&h->reader_done);	/* true: returned with the reader inside */
+	return !flag_get(&h->sync.reader_done);	/* true: returned with the reader inside */
 }
 
 Test(srcu, a_reader_of_one_domain_never_delays_another, .timeout = 30)

@@ -23,7 +23,6 @@ static void pin_to(int cpu)
 static void *hold_reader(void *arg)
 {
 	struct srcu_hold *h = arg;
-	unsigned waited;
 	int idx;
 
 	if (h->migrate)
@@ -33,63 +32,49 @@ static void *hold_reader(void *arg)
 		h->cpu_at_lock = sched_getcpu();
 		pin_to(h->cpus[1]);
 	}
-	flag_set(&h->reader_inside, 1);
-	flag_wait_in_reader(&h->action_started, 1, 10000);
-	for (waited = 0; waited < h->hold_ms && !flag_get(&h->action_done); waited++)
-		sleep_ms_in_reader(1);
-	flag_set(&h->reader_done, 1);
+	hold_reader_stay(&h->sync, h->hold_ms, NULL, NULL);
 	if (h->migrate)
 		h->cpu_at_unlock = sched_getcpu();
 	srcu_read_unlock(h->ssp, idx);
 	return NULL;
 }
 
+static bool hold_act(void *arg)
+{
+	struct srcu_hold *h = arg;
+
+	return h->action(h);
+}
+
 bool srcu_hold_run(struct srcu_hold *h)
 {
-	pthread_t t;
-	bool left;
-
 	if (!h->hold_ms)
 		h->hold_ms = SRCU_HOLD_MS;
 	if (!h->action_ssp)
 		h->action_ssp = h->ssp;
-	t = spawn(hold_reader, h);
-	cr_assert(flag_wait_in_reader(&h->reader_inside, 1, 10000), "reader did not start");
-	flag_set(&h->action_started, 1);
-	left = h->action(h);
-	flag_set(&h->action_done, 1);
-	pthread_join(t, NULL);
-	return left;
+	return hold_drive(&h->sync, hold_reader, hold_act, h, NULL);
 }
 
 bool srcu_action_synchronize(struct srcu_hold *h)
 {
 	synchronize_srcu(h->action_ssp);
-	return flag_get(&h->reader_done);
+	return flag_get(&h->sync.reader_done);
 }
 
 bool srcu_action_synchronize_expedited(struct srcu_hold *h)
 {
 	synchronize_srcu_expedited(h->action_ssp);
-	return flag_get(&h->reader_done);
-}
-
-void srcu_hold_cb_func(struct rcu_head *head)
-{
-	struct srcu_hold_cb *c = (struct srcu_hold_cb *)head;
-
-	flag_set(&c->h->cb_seen, flag_get(&c->h->reader_done));
-	flag_set(&c->h->cb_ran, 1);
+	return flag_get(&h->sync.reader_done);
 }
 
 bool srcu_action_call_srcu_wait(struct srcu_hold *h)
 {
-	static struct srcu_hold_cb c;
+	static struct hold_cb c;
 
-	c.h = h;
-	call_srcu(h->action_ssp, &c.head, srcu_hold_cb_func);
-	cr_assert(flag_wait_in_reader(&h->cb_ran, 1, 10000), "call_srcu() callback never ran");
-	return flag_get(&h->cb_seen);
+	c.s = &h->sync;
+	call_srcu(h->action_ssp, &c.head, hold_cb_func);
+	cr_assert(flag_wait_in_reader(&h->sync.cb_ran, 1, 10000), "call_srcu() callback never ran");
+	return flag_get(&h->sync.cb_seen);
 }
 
 int srcu_thread_count(void)

@@ -1,12 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * conformance/srcu/srcu_hold.h: the SRCU form of the hold (see
- * ../helpers.h).  A reader thread, which never registers anything, enters
- * a section of a domain; the test thread runs an update-side primitive
- * (the action) while the reader stays inside, sleeping, until the action
- * has made its claim or the hold time has passed.  The action returns
- * what it saw at its claim (had the reader left?), so a correct
- * implementation passes every time and a broken one fails every time.
+ * conformance/srcu/srcu_hold.h: the SRCU form of the hold (harness.h).
+ * The reader thread, which never registers anything, enters a section of
+ * a domain and sleeps there while the action runs.
  *
  * Tests whose name begins with waits_ assert that a primitive waits for a
  * pre-existing reader: `make check` requires each of them to fail on the
@@ -33,28 +29,13 @@ struct srcu_hold {
 	bool migrate;			/* lock on one CPU, unlock on another */
 	int cpus[2];			/* migrate: the two CPUs to pin to */
 	int cpu_at_lock, cpu_at_unlock;	/* migrate: where the reader ran */
-
-	/* Shared state, accessed with the flag helpers. */
-	int reader_inside;
-	int action_started;
-	int action_done;
-	int reader_done;	/* set just before srcu_read_unlock() */
-	int cb_seen;		/* callback actions: reader_done seen by the callback */
-	int cb_ran;
+	struct hold_sync sync;		/* reader_done: set just before srcu_read_unlock() */
 };
 
 /* Run the hold; returns the action's verdict (true: the reader had left).
  * With migrate, the reader pins itself to cpus[0] for its srcu_read_lock()
  * and to cpus[1] for its srcu_read_unlock(). */
 bool srcu_hold_run(struct srcu_hold *h);
-
-/* A callback that records, as it runs, whether the hold's reader had left
- * (cb_seen) and that it ran (cb_ran). */
-struct srcu_hold_cb {
-	struct rcu_head head;
-	struct srcu_hold *h;
-};
-void srcu_hold_cb_func(struct rcu_head *head);
 
 /* Actions, on h->action_ssp. */
 bool srcu_action_synchronize(struct srcu_hold *h);
