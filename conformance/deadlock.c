@@ -191,8 +191,7 @@ Test(deadlock, unregister_while_gp_waits_for_blocked_callback, .timeout = 60)
 
 /*
  * Back-pressure: a caller above the backlog bound waits for the worker,
- * but not for ever: here the worker is blocked in a callback on the mutex
- * the caller holds while it queues far more than the bound.
+ * but not for ever, whatever the worker waits for.
  */
 static int noop_cbs_run;
 
@@ -202,16 +201,45 @@ static void noop_cb(struct rcu_head *h)
 	__atomic_add_fetch(&noop_cbs_run, 1, __ATOMIC_RELAXED);
 }
 
+/* Far more callbacks than the bound (100), each only counting itself. */
+#define OVER_BOUND_CALLBACKS	5000
+
+static void queue_over_bound(void)
+{
+	static struct rcu_head heads[OVER_BOUND_CALLBACKS];
+
+	for (size_t i = 0; i < OVER_BOUND_CALLBACKS; i++)
+		call_rcu(&heads[i], noop_cb);
+}
+
+/* Run queuer, which queues over the bound while it holds cyc.m, and
+ * require that it finishes, that every callback runs, and that the
+ * thread blocked on cyc.m (it sets reader_done) ends. */
+static void check_over_bound(void *(*queuer)(void *), const char *waited_for,
+			     const char *blocked)
+{
+	pthread_t t;
+
+	rcutable_callback_backlog_set(100);
+	t = spawn(queuer, NULL);
+	cr_assert(flag_wait(&cyc.b_done, 1, CYCLE_TIMEOUT_MS),
+		  "deadlock: call_rcu() above the backlog bound waited for %s", waited_for);
+	join(t);
+	cr_assert_eq(flag_get(&noop_cbs_run), OVER_BOUND_CALLBACKS,
+		     "%d of %d callbacks ran after rcu_barrier()",
+		     flag_get(&noop_cbs_run), OVER_BOUND_CALLBACKS);
+	cr_assert(flag_get(&cyc.reader_done), "the blocked %s never ended", blocked);
+}
+
+/* Here the worker is blocked in a callback on the mutex the caller holds
+ * while it queues far more than the bound. */
 static void *queue_over_bound_holding_mutex(void *arg)
 {
-	static struct rcu_head heads[5000];
-
 	(void)arg;
 	rcu_register_thread();
 	pthread_mutex_lock(&cyc.m);
 	call_rcu(&cyc.head, cb_blocks_on_mutex);
-	for (size_t i = 0; i < sizeof(heads) / sizeof(heads[0]); i++)
-		call_rcu(&heads[i], noop_cb);
+	queue_over_bound();
 	pthread_mutex_unlock(&cyc.m);
 	flag_set(&cyc.b_done, 1);
 	rcu_barrier();
@@ -221,17 +249,8 @@ static void *queue_over_bound_holding_mutex(void *arg)
 
 Test(deadlock, over_the_backlog_bound_while_a_callback_waits_for_the_caller, .timeout = 60)
 {
-	pthread_t t;
-
-	rcutable_callback_backlog_set(100);
-	t = spawn(queue_over_bound_holding_mutex, NULL);
-	cr_assert(flag_wait(&cyc.b_done, 1, CYCLE_TIMEOUT_MS),
-		  "deadlock: call_rcu() above the backlog bound waited for a worker "
-		  "whose callback waited for the caller's mutex");
-	join(t);
-	cr_assert_eq(flag_get(&noop_cbs_run), 5000, "%d of 5000 callbacks ran after rcu_barrier()",
-		     flag_get(&noop_cbs_run));
-	cr_assert(flag_get(&cyc.reader_done), "the blocked callback never ended");
+	check_over_bound(queue_over_bound_holding_mutex,
+			 "a worker whose callback waited for the caller's mutex", "callback");
 }
 
 /*
@@ -242,7 +261,6 @@ Test(deadlock, over_the_backlog_bound_while_a_callback_waits_for_the_caller, .ti
  */
 static void *queue_over_bound_while_a_reader_waits_for_the_caller(void *arg)
 {
-	static struct rcu_head heads[5000];
 	pthread_t r;
 
 	(void)arg;
@@ -251,8 +269,7 @@ static void *queue_over_bound_while_a_reader_waits_for_the_caller(void *arg)
 	pthread_mutex_lock(&cyc.m);
 	r = spawn(reader_blocks_on_mutex, NULL);
 	flag_wait(&cyc.reader_inside, 1, CYCLE_TIMEOUT_MS);
-	for (size_t i = 0; i < sizeof(heads) / sizeof(heads[0]); i++)
-		call_rcu(&heads[i], noop_cb);
+	queue_over_bound();
 	pthread_mutex_unlock(&cyc.m);
 	flag_set(&cyc.b_done, 1);
 	join(r);
@@ -264,15 +281,7 @@ static void *queue_over_bound_while_a_reader_waits_for_the_caller(void *arg)
 
 Test(deadlock, over_the_backlog_bound_while_a_reader_waits_for_the_caller, .timeout = 60)
 {
-	pthread_t t;
-
-	rcutable_callback_backlog_set(100);
-	t = spawn(queue_over_bound_while_a_reader_waits_for_the_caller, NULL);
-	cr_assert(flag_wait(&cyc.b_done, 1, CYCLE_TIMEOUT_MS),
-		  "deadlock: call_rcu() above the backlog bound waited for a grace "
-		  "period that waited for a reader blocked on the caller's mutex");
-	join(t);
-	cr_assert_eq(flag_get(&noop_cbs_run), 5000, "%d of 5000 callbacks ran after rcu_barrier()",
-		     flag_get(&noop_cbs_run));
-	cr_assert(flag_get(&cyc.reader_done), "the blocked reader never ended");
+	check_over_bound(queue_over_bound_while_a_reader_waits_for_the_caller,
+			 "a grace period that waited for a reader blocked on the caller's mutex",
+			 "reader");
 }
