@@ -561,18 +561,18 @@ static void gp_run(bool expedited)
 	pthread_mutex_unlock(&registry_lock);
 }
 
-/*
- * Wait for a full grace period.  Any thread outside a read-side section
- * may call it.  Ordering: the caller's accesses before the call precede
- * every reader section the grace period did not wait for; every section
- * it waited for precedes the caller's accesses after the return.
- */
 /* gp_run() for rcutable_gp_funnel_synchronize(); arg points to expedited. */
 static void gp_run_cb(void *arg)
 {
 	gp_run(*(const bool *)arg);
 }
 
+/*
+ * Wait for a full grace period.  Any thread outside a read-side section
+ * may call it.  Ordering: the caller's accesses before the call precede
+ * every reader section the grace period did not wait for; every section
+ * it waited for precedes the caller's accesses after the return.
+ */
 static void gp_synchronize(bool expedited, const char *who)
 {
 	bool was_online = rcutable_gp_wait_begin(who);
