@@ -17,6 +17,7 @@
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include "helpers.h"
 
@@ -307,6 +308,10 @@ static void reading_handler(int sig)
 
 static void *sig_killer(void *arg)
 {
+	/* Paced: signals without a pause keep a target that is short of CPU
+	 * inside its handler, and it never gets to register or exit. */
+	const struct timespec pause = { 0, 50000 };
+
 	(void)arg;
 	while (!flag_get(&sig_stop)) {
 		/* Dekker handshake with the joiner: never signal a joined thread. */
@@ -314,6 +319,7 @@ static void *sig_killer(void *arg)
 		if (flag_get(&sig_target_live))
 			pthread_kill(sig_target, SIGUSR2);
 		flag_set(&sig_in_kill, 0);
+		nanosleep(&pause, NULL);
 	}
 	return NULL;
 }
