@@ -126,7 +126,7 @@ inline fence_on(i)
 }
 
 /*
- * srcu_read_lock()'s rcutable_percpu_inc(&c->lock[x]): in memory at once, or
+ * srcu_read_lock()'s increment of index x's lock count: in memory at once, or
  * buffered (RCUTABLE_SRCU_AFTER_LOCK() is only a compiler barrier).  First
  * the window bound WMAX (see the top), on locks of the index the updater is
  * summing.  With the real S1 and S2 it never binds: the index summed is the

@@ -122,18 +122,19 @@ static int counters_alloc(struct srcu_struct *ssp)
 {
 	unsigned n = rcutable_srcu_ncpus();
 	size_t size = sizeof(struct rcutable_srcu_domain) +
-		      (n + 1) * sizeof(struct rcutable_srcu_counts);
+		      2 * (n + 1) * sizeof(struct rcutable_srcu_counts);
 	struct rcutable_srcu_domain *d = pool;
 
 	if (d) {
 		pool = d->next;
 	} else {
-		/* One line per CPU and the shared one (percpu_count.h). */
+		/* Per index, one line per CPU and the shared one
+		 * (percpu_count.h). */
 		if (posix_memalign((void **)&d, RCUTABLE_PERCPU_STRIDE, size))
 			return -ENOMEM;
 		rcutable_gp_funnel_init(&d->gp);
 	}
-	memset(d->counts, 0, (n + 1) * sizeof(struct rcutable_srcu_counts));
+	memset(d->counts, 0, 2 * (n + 1) * sizeof(struct rcutable_srcu_counts));
 	d->gp_seq = 0;
 	d->fence_until_ns = 0;
 	d->cbq = NULL;
@@ -210,11 +211,12 @@ void rcutable_srcu_bad_unlock(const struct srcu_struct *ssp, int idx)
  */
 static unsigned long readers_in(const struct srcu_struct *ssp, int idx)
 {
-	const struct rcutable_srcu_counts *c = ssp->counts;
-	unsigned long unlocks = rcutable_percpu_sum(&c->unlock[idx], ssp->ncpus);
+	const struct rcutable_srcu_counts *c =
+		rcutable_srcu_counts_of(ssp->counts, ssp->ncpus, idx);
+	unsigned long unlocks = rcutable_percpu_sum(&c->unlock, ssp->ncpus);
 
 	rcutable_smp_mb();
-	return rcutable_percpu_sum(&c->lock[idx], ssp->ncpus) - unlocks;
+	return rcutable_percpu_sum(&c->lock, ssp->ncpus) - unlocks;
 }
 
 bool rcutable_srcu_readers_done(const struct srcu_struct *ssp, int idx)

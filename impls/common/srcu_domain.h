@@ -28,7 +28,7 @@ struct rcutable_srcu_domain {
 	uint64_t fence_until_ns;	/* srcu: expedited mode lasts until then */
 	struct rcutable_cbq *cbq;	/* the callback engine, from the first call_srcu() */
 	struct rcutable_srcu_domain *next, *prev;	/* live blocks, for fork() */
-	struct rcutable_srcu_counts counts[];	/* ncpus + 1 */
+	struct rcutable_srcu_counts counts[];	/* 2 * (ncpus + 1) */
 };
 
 /* The block of a domain that has counters. */

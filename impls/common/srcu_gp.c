@@ -133,14 +133,17 @@ static void srcu_fence_readers(struct srcu_struct *ssp, struct rcutable_srcu_dom
 }
 
 /*
- * Between two scans that found readers: an expedited grace period spins,
- * then yields (a reader preempted inside its section needs the CPU), then
- * sleeps briefly; a normal one yields a little and then sleeps, backing off
- * up to 10 ms, for readers that sleep inside their sections.
+ * Between two scans that found readers: spin first, for a few microseconds
+ * (a section that is running ends well within that, and giving the CPU up
+ * sooner would cost a context switch per grace period while readers run
+ * back to back); then an expedited grace period yields (a reader preempted
+ * inside its section needs the CPU) and sleeps briefly, and a normal one
+ * yields a little and then sleeps, backing off up to 10 ms, for readers
+ * that sleep inside their sections.
  */
 static void srcu_backoff(unsigned n, bool expedited)
 {
-	unsigned spins = expedited ? 200 : 20, yields = expedited ? 200 : 10;
+	const unsigned spins = 200, yields = expedited ? 200 : 10;
 	uint64_t first_ns = expedited ? 10000 : 50000;
 	uint64_t max_ns = expedited ? 1000000 : 10000000, ns;
 

@@ -4,7 +4,7 @@
  * srcu, srcu-mb and the busted-srcu control.  Installed: user code inlines it.
  *
  * A domain has, per CPU, a lock count and an unlock count for each of two
- * indexes (one cache line per CPU, percpu_count.h).  srcu_read_lock() reads
+ * indexes (one cache line per CPU and index, percpu_count.h).  srcu_read_lock() reads
  * the domain's current index and adds one to that index's lock count on the
  * CPU it runs on; srcu_read_unlock() adds one to the same index's unlock
  * count on the CPU it then runs on, which may be another.  A reader never
@@ -83,7 +83,7 @@ static inline int srcu_read_lock(struct srcu_struct *ssp)
 	if (rcutable_unlikely(!c))
 		c = rcutable_srcu_attach(ssp);
 	idx = (int)(RCUTABLE_READ_ONCE(ssp->idx) & 1);
-	rcutable_percpu_inc(&c->lock[idx], ssp->ncpus);
+	rcutable_percpu_inc(&rcutable_srcu_counts_of(c, ssp->ncpus, idx)->lock, ssp->ncpus);
 	RCUTABLE_SRCU_AFTER_LOCK(ssp);
 	rcutable_srcu_note_lock(ssp, idx);
 	return idx;
@@ -104,7 +104,8 @@ static inline void srcu_read_unlock(struct srcu_struct *ssp, int idx)
 		rcutable_srcu_bad_unlock(ssp, idx);
 	rcutable_srcu_note_unlock(ssp, idx);
 	RCUTABLE_SRCU_BEFORE_UNLOCK();
-	rcutable_percpu_inc(&c->unlock[idx], ssp->ncpus);
+	rcutable_percpu_inc(&rcutable_srcu_counts_of(c, ssp->ncpus, idx)->unlock,
+			    ssp->ncpus);
 }
 
 /* User space has no tracer to hide from: the same markers. */

@@ -12,9 +12,13 @@
 #include "srcu_lifecycle.h"
 
 /* One CPU's counts, alone on its cache line. */
+/* One CPU's counts for one index, a cache line.  A domain has ncpus + 1
+ * of them per index (percpu_count.h), index 0's first, then index 1's:
+ * readers, which count under the active index, never write the lines
+ * that a grace period scans for the inactive one. */
 struct rcutable_srcu_counts {
-	unsigned long lock[2];
-	unsigned long unlock[2];
+	unsigned long lock;
+	unsigned long unlock;
 } __attribute__((aligned(RCUTABLE_PERCPU_STRIDE)));
 
 /*
@@ -27,7 +31,7 @@ struct rcutable_srcu_counts {
 struct srcu_struct {
 	unsigned long idx;		/* its low bit: the index new readers count
 					 * under; written under the grace-period lock */
-	struct rcutable_srcu_counts *counts;	/* ncpus + 1 of them (percpu_count.h);
+	struct rcutable_srcu_counts *counts;	/* 2 * (ncpus + 1) of them;
 						 * NULL until attached and after cleanup */
 	unsigned ncpus;
 	int readers_fence;		/* srcu: readers fence after counting in
@@ -43,6 +47,13 @@ struct srcu_struct {
 /* Out of line (srcu_domain.c): give ssp its counters if it has none yet (a
  * static domain read before its constructor ran), or refuse a domain that
  * was cleaned up or never initialized.  Returns the counters. */
+/* The first of index idx's ncpus + 1 slots in the counters c. */
+static inline struct rcutable_srcu_counts *
+rcutable_srcu_counts_of(struct rcutable_srcu_counts *c, unsigned ncpus, int idx)
+{
+	return c + (size_t)idx * (ncpus + 1);
+}
+
 struct rcutable_srcu_counts *rcutable_srcu_attach(struct srcu_struct *ssp);
 /* Refuses srcu_read_unlock(ssp, idx) with an index no lock returned. */
 __attribute__((noreturn))
