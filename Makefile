@@ -4,7 +4,7 @@
 #   make WERROR=1        warnings as errors (make check and CI set it)
 #   make DEBUG=1         the checking variant, into build-debug/
 #   make SAN=1           AddressSanitizer + UBSan, into build-asan/
-#   make TSAN=1          ThreadSanitizer, into build-tsan/ (impls/common/tsan.h)
+#   make TSAN=1          ThreadSanitizer, into build-tsan/ (rcutable/read/tsan.h)
 #   make check           scripts/deps, then every test; ends "N passed, N failed"
 #   make conformance     the implementation x test-group matrix
 #   make results         the main job (benchmarks, plots, RESULTS.md)
@@ -13,6 +13,19 @@
 #   make fork-churn      the SRCU fork-churn program of every build, RUNS=10000 runs in all
 #   make models          spin on the Promela models of the grace periods
 #   make install PREFIX=/usr/local
+
+# The layers, top down (docs/DESIGN.md):
+#   impls/<impl>/          one implementation each: own, peer or negative control
+#   lib/counter/, lib/srcu/, lib/peer/, lib/control/
+#                          the machinery a family of implementations shares
+#   lib/engine/            the callback engine and the platform under them all
+#   include/rcutable/      the public API; include/rcutable/read/ the inline
+#                          read sides' shared parts, installed with it
+# Private code includes "<layer>/<file>.h" (-Ilib).  An implementation's
+# inline read side is rcutable/read/<id>.h (id: its name with _ for -),
+# chosen by -DRCUTABLE_RCU_IMPL=<id> or -DRCUTABLE_SRCU_IMPL=<id>
+# (rcupdate.h, srcu.h): in include/rcutable/read/ for an installed one,
+# else its folder's rcu_impl.h or srcu_impl.h, staged in $(B)/include.
 
 PREFIX ?= /usr/local
 CC ?= cc
@@ -32,31 +45,31 @@ INSTALL_IMPLS := memb signal mb qsbr srcu srcu-mb tasks
 HASH_IMPLS := $(filter-out busted%,$(IMPLS))
 HASH_SRCU_IMPLS := $(filter-out busted-srcu,$(SRCU_IMPLS))
 
-COMMON_SRCS := impls/common/diag.c impls/common/cbq.c impls/common/irq.c \
-	impls/common/wait_gp.c impls/common/sigmask.c impls/common/membarrier.c impls/common/gp_funnel.c \
-	impls/common/srcu_domain.c impls/common/srcu_check.c impls/common/srcu_lifecycle.c \
-	impls/common/api_names.c
-memb_SRCS := impls/memb/memb.c impls/common/counter_gp.c
-signal_SRCS := impls/signal/signal.c impls/common/counter_gp.c
-mb_SRCS := impls/mb/mb.c impls/common/self_fence.c impls/common/counter_gp.c
-qsbr_SRCS := impls/qsbr/qsbr.c impls/common/self_fence.c impls/common/counter_gp.c
-busted_SRCS := impls/busted/busted.c
-busted-defer_SRCS := impls/busted/busted.c
+# librcutable-common.a: the engine, and the SRCU family's domains.
+COMMON_SRCS := $(addprefix lib/engine/,diag.c cbq.c irq.c wait_gp.c sigmask.c membarrier.c \
+	gp_funnel.c api_names.c) \
+	$(addprefix lib/srcu/,srcu_domain.c srcu_check.c srcu_lifecycle.c)
+memb_SRCS := impls/memb/memb.c lib/counter/counter_gp.c
+signal_SRCS := impls/signal/signal.c lib/counter/counter_gp.c
+mb_SRCS := impls/mb/mb.c lib/counter/self_fence.c lib/counter/counter_gp.c
+qsbr_SRCS := impls/qsbr/qsbr.c lib/counter/self_fence.c lib/counter/counter_gp.c
+busted_SRCS := lib/control/busted.c
+busted-defer_SRCS := lib/control/busted.c
 busted-defer_CPPFLAGS := -DRCUTABLE_BUSTED_DEFER
-srcu_SRCS := impls/common/srcu_gp.c
-srcu-mb_SRCS := impls/common/srcu_gp.c
+srcu_SRCS := impls/srcu/srcu.c lib/srcu/srcu_gp.c
+srcu-mb_SRCS := impls/srcu-mb/srcu_mb.c lib/srcu/srcu_gp.c
 busted-srcu_SRCS := impls/busted-srcu/busted_srcu.c
 tasks_SRCS := impls/tasks/tasks.c impls/tasks/tasks_proc.c
 busted-tasks_SRCS := impls/busted-tasks/busted_tasks.c
 # Peers: one adapter (peer_adapter.c) over each peer's side: liburcu's,
 # compiled once per liburcu flavor, and Concurrency Kit's ck_epoch.
-LIBURCU_ADAPTER_SRCS := impls/common/peer_adapter.c impls/common/liburcu_side.c
+LIBURCU_ADAPTER_SRCS := lib/peer/peer_adapter.c lib/peer/liburcu_side.c
 liburcu_cppflags = -DRCUTABLE_URCU_FLAVOR=$(1) -DRCUTABLE_URCU_FLAVOR_NAME='"$(1)"' \
 	-DRCUTABLE_URCU_HEADER='<urcu/urcu-$(1).h>'
 liburcu_libs = $(shell pkg-config --libs liburcu-$(1) 2>/dev/null || echo -lurcu-$(1) -lurcu-common)
 # What a liburcu flavor's adapter needs beyond its name: urcu-memb and
 # urcu-bp prefer membarrier(), urcu-bp registers readers by itself, and
-# urcu-signal takes SIGUSR1 (impls/common/liburcu_reader.h).
+# urcu-signal takes SIGUSR1 (lib/peer/liburcu_reader.h).
 liburcu_extra_memb := -DRCUTABLE_URCU_MEMB
 liburcu_extra_signal := -DRCUTABLE_URCU_RESERVED_SIGNAL=SIGUSR1
 liburcu_extra_bp := -DRCUTABLE_URCU_BP
@@ -67,17 +80,20 @@ ext-liburcu-$(1)_LIBS := $(call liburcu_libs,$(1))
 endef
 $(foreach f,$(LIBURCU_FLAVORS),$(eval $(call LIBURCU_PEER,$(f))))
 ck_libs := $(shell pkg-config --libs ck 2>/dev/null || echo -lck)
-ext-ck-epoch_SRCS := impls/common/peer_adapter.c impls/common/ck_epoch_side.c
+ext-ck-epoch_SRCS := lib/peer/peer_adapter.c lib/peer/ck_epoch_side.c
 ext-ck-epoch_LIBS := $(ck_libs)
 # ck_epoch again, as an SRCU peer: an epoch per domain.
 ext-ck-epoch-srcu_SRCS := impls/ext-ck-epoch-srcu/ck_epoch_srcu.c
 ext-ck-epoch-srcu_LIBS := $(ck_libs)
-# Headers of impls/common that an implementation's rcu_impl.h or
-# srcu_impl.h includes.
-INSTALLED_COMMON_HEADERS := impls/common/counter_state.h \
-	impls/common/counter_reader.h impls/common/qsbr_reader.h impls/common/no_qs_reader.h \
-	impls/common/srcu_lifecycle.h impls/common/tsan.h \
-	impls/common/percpu_count.h impls/common/srcu_state.h impls/common/srcu_reader.h
+
+# Each implementation's identifier and -D flag (RCU Tasks has no read
+# side), and the read side it keeps in its folder, to stage, if any.
+impl_id = $(subst -,_,$(1))
+$(foreach i,$(IMPLS),$(eval $(i)_SELECT := -DRCUTABLE_RCU_IMPL=$(call impl_id,$(i))) \
+	$(eval $(i)_READ_SIDE := $(wildcard impls/$(i)/rcu_impl.h)))
+$(foreach i,$(SRCU_IMPLS),$(eval $(i)_SELECT := -DRCUTABLE_SRCU_IMPL=$(call impl_id,$(i))) \
+	$(eval $(i)_READ_SIDE := $(wildcard impls/$(i)/srcu_impl.h)))
+staged_read_side = $(if $($(1)_READ_SIDE),$(B)/include/rcutable/read/$(call impl_id,$(1)).h)
 
 CONFORMANCE_SRCS := $(wildcard conformance/*.c)
 # The SRCU suite uses the harness alone: no RCU flavor is linked.
@@ -110,7 +126,7 @@ endif
 # newer compiler's new warning does not break a user's build.
 WARN := -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror)
 CFLAGS_ALL := -std=gnu11 -g $(VARIANT_CFLAGS) $(WARN) -pthread $(CFLAGS)
-CPPFLAGS_ALL := -Iinclude -Iimpls/common $(VARIANT_CPPFLAGS) $(CPPFLAGS)
+CPPFLAGS_ALL := -I$(B)/include -Iinclude -Ilib $(VARIANT_CPPFLAGS) $(CPPFLAGS)
 LDFLAGS_ALL := -pthread $(VARIANT_LDFLAGS) $(LDFLAGS)
 CRITERION_LIBS := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
 GBENCH_LIBS := $(shell pkg-config --libs benchmark 2>/dev/null || echo -lbenchmark)
@@ -118,8 +134,9 @@ HWLOC_LIBS := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc)
 JANSSON_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 
 PUBLIC_HEADERS := $(wildcard include/rcutable/*.h)
+READ_HEADERS := $(wildcard include/rcutable/read/*.h)
 COMMON_LIB := $(B)/common/librcutable-common.a
-COMMON_OBJS := $(patsubst impls/common/%.c,$(B)/common/%.o,$(COMMON_SRCS))
+COMMON_OBJS := $(patsubst lib/%.c,$(B)/common/%.o,$(COMMON_SRCS))
 
 .PHONY: all check conformance results torture soak fork-churn models install clean print-impls print-srcu-impls \
 	print-tasks-impls
@@ -139,7 +156,7 @@ all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 DEPFLAGS := -MMD -MP
 COMPILE = $(CC) $(CPPFLAGS_ALL) $(OBJ_CPPFLAGS) $(CFLAGS_ALL) $(DEPFLAGS) -c $< -o $@
 
-$(B)/common/%.o: impls/common/%.c
+$(B)/common/%.o: lib/%.c
 	@mkdir -p $(@D)
 	$(COMPILE)
 
@@ -164,16 +181,23 @@ $(B)/bench/hash_rwlock.o: bench/hash_bench.c
 BENCH_OBJS := $(B)/bench/gbench.o $(B)/bench/placement.o $(B)/bench/harness.o
 
 # An implementation's objects: its sources, and the tests and benchmarks
-# built against it, with its folder on the include path for rcu_impl.h or
-# srcu_impl.h (RCU Tasks, with no read side, has neither).
+# built against it, with its read side chosen and staged.
 define IMPL_OBJECTS
-$(B)/$(1)/obj/%.o: %.c
+$(B)/$(1)/obj/%.o: %.c | $(call staged_read_side,$(1))
 	@mkdir -p $$(@D)
-	$$(COMPILE) -Iimpls/$(1) $$($(1)_CPPFLAGS)
+	$$(COMPILE) $$($(1)_SELECT) $$($(1)_CPPFLAGS)
 $(B)/$(1)/obj/conformance/%.o: OBJ_CPPFLAGS := -Iconformance
 $(B)/$(1)/obj/bench/%.o: OBJ_CPPFLAGS := -Ibench
 endef
 $(foreach i,$(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS),$(eval $(call IMPL_OBJECTS,$(i))))
+
+# A staged read side: a link to the header in the implementation's folder.
+define STAGE_READ_SIDE
+$(call staged_read_side,$(1)): $($(1)_READ_SIDE)
+	@mkdir -p $$(@D)
+	ln -sfn ../../../../$$< $$@
+endef
+$(foreach i,$(IMPLS) $(SRCU_IMPLS),$(if $($(i)_READ_SIDE),$(eval $(call STAGE_READ_SIDE,$(i)))))
 
 # ---- Linking: one rule for every program.
 
@@ -195,9 +219,10 @@ define LIB_RULES
 $(B)/$(1)/librcutable-$(1).a: $(call objs,$(1),$($(1)_SRCS))
 	rm -f $$@ && ar rcs $$@ $$^
 
-$(B)/pkgconfig/rcutable-$(1).pc: Makefile
+$(B)/pkgconfig/rcutable-$(1).pc: Makefile scripts/gen-pc | $(call staged_read_side,$(1))
 	@mkdir -p $$(@D)
-	scripts/gen-pc $(1) "$(CURDIR)" "$(CURDIR)/$(B)" "$(VARIANT_CPPFLAGS)" "$$($(1)_LIBS)" > $$@
+	scripts/gen-pc $(1) "$(CURDIR)" "$(CURDIR)/$(B)" "$(VARIANT_CPPFLAGS) $$($(1)_SELECT)" \
+		"$$($(1)_LIBS)" > $$@
 
 $(call PROGRAM,$(B)/$(1)/torture,$(call objs,$(1),conformance/torture/torture.c \
 	conformance/torture/torture_$(2).c) $(call impl_libs,$(1)),$$($(1)_LIBS))
@@ -320,23 +345,19 @@ models:
 	scripts/deps
 	scripts/check-models
 
+# Installs include/rcutable/, and each installed implementation's library
+# and .pc file; nothing of impls/ or lib/.
+INC_DIR = $(DESTDIR)$(PREFIX)/include/rcutable
+install_impl = install -m 644 $(B)/$(1)/librcutable-$(1).a $(DESTDIR)$(PREFIX)/lib/ && \
+	scripts/gen-pc --installed $(1) "$(PREFIX)" "$(PREFIX)" "$(VARIANT_CPPFLAGS) $($(1)_SELECT)" \
+		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/rcutable-$(1).pc
 install: all
-	install -d $(DESTDIR)$(PREFIX)/include/rcutable/impls/common \
-		$(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
+	install -d $(INC_DIR)/read $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(B)/bin/rcutable-choose $(DESTDIR)$(PREFIX)/bin/
-	install -m 644 $(PUBLIC_HEADERS) $(DESTDIR)$(PREFIX)/include/rcutable/
-	install -m 644 $(INSTALLED_COMMON_HEADERS) \
-		$(DESTDIR)$(PREFIX)/include/rcutable/impls/common/
+	install -m 644 $(PUBLIC_HEADERS) $(INC_DIR)/
+	install -m 644 $(READ_HEADERS) $(INC_DIR)/read/
 	install -m 644 $(COMMON_LIB) $(DESTDIR)$(PREFIX)/lib/
-	set -e; for i in $(INSTALL_IMPLS); do \
-		install -d $(DESTDIR)$(PREFIX)/include/rcutable/impls/$$i; \
-		for h in impls/$$i/*_impl.h; do \
-			[ ! -e $$h ] || install -m 644 $$h $(DESTDIR)$(PREFIX)/include/rcutable/impls/$$i/; \
-		done; \
-		install -m 644 $(B)/$$i/librcutable-$$i.a $(DESTDIR)$(PREFIX)/lib/; \
-		scripts/gen-pc --installed $$i "$(PREFIX)" "$(PREFIX)" "$(VARIANT_CPPFLAGS)" \
-			> $(DESTDIR)$(PREFIX)/lib/pkgconfig/rcutable-$$i.pc; \
-	done
+	$(foreach i,$(INSTALL_IMPLS),$(call install_impl,$(i)) && ) true
 
 print-impls:
 	@echo $(IMPLS)

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api_names.h"
 #include "harness.h"
 #include "placement.h"
 

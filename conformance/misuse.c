@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * conformance/misuse.c: misuse is refused with abort() and a message that
- * names the primitive (DESIGN.md's list).  Each case runs in a child
+ * names the primitive (the list in docs/DESIGN.md).  Each case runs in a child
  * process.  Deadlock-certain misuse is refused in every build of an
  * implementation that can tell a reader from the rest of a thread
  * (RCUTABLE_API_VALIDATION; QSBR's release build cannot, and there an

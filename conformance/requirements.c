@@ -8,11 +8,11 @@
  * the signal or a reader blocks it, instead of waiting forever.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stddef.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include "helpers.h"
-#include "sigmask.h"
 
 static void sync_without_membarrier(void *arg)
 {

@@ -4,9 +4,9 @@
  * checked by spin (scripts/check-models runs it).
  *
  * What it models, from the C code:
- *   impls/common/counter_reader.h   rcu_read_lock(), rcu_read_unlock()
- *   impls/common/counter_state.h    the per-thread counter and its encoding
- *   impls/common/counter_gp.c       gp_synchronize(), gp_run() (fence A,
+ *   rcutable/read/counter_reader.h  rcu_read_lock(), rcu_read_unlock()
+ *   rcutable/read/counter_state.h   the per-thread counter and its encoding
+ *   lib/counter/counter_gp.c        gp_synchronize(), gp_run() (fence A,
  *                                   step 1, step 2 the flip, step 3, fence B),
  *                                   wait_for_readers(), count_holdouts(),
  *                                   reader_holds_old_phase()

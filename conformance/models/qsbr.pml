@@ -5,13 +5,13 @@
  * it).
  *
  * What it models, from the C code:
- *   impls/common/qsbr_reader.h   rcu_quiescent_state(), rcu_thread_offline(),
+ *   rcutable/read/qsbr_reader.h  rcu_quiescent_state(), rcu_thread_offline(),
  *                                rcu_thread_online()
- *   impls/common/counter_state.h rcutable_reader_store_fenced(), the counter
- *   impls/common/counter_gp.c    gp_run() with RCUTABLE_GP_ONE_WAIT (the
+ *   rcutable/read/counter_state.h rcutable_reader_store_fenced(), the counter
+ *   lib/counter/counter_gp.c     gp_run() with RCUTABLE_GP_ONE_WAIT (the
  *                                advance and one wait), ctr_holds_gp(),
  *                                wait_for_readers(), count_holdouts()
- *   impls/common/self_fence.c    rcutable_flavor_mb_all(): QSBR readers
+ *   lib/counter/self_fence.c     rcutable_flavor_mb_all(): QSBR readers
  *                                fence themselves, the updater only itself
  *
  * Processes: one updater that runs GPS grace periods back to back (enough

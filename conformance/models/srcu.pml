@@ -5,13 +5,13 @@
  * runs it).
  *
  * What it models, from the C code:
- *   impls/common/srcu_reader.h   srcu_read_lock(), srcu_read_unlock(), with
+ *   rcutable/read/srcu_reader.h  srcu_read_lock(), srcu_read_unlock(), with
  *                                RCUTABLE_SRCU_READER_FENCED == 0 (the srcu
  *                                implementation, normal mode)
- *   impls/common/srcu_gp.c       srcu_synchronize(), srcu_gp_run() (G, S1,
+ *   lib/srcu/srcu_gp.c           srcu_synchronize(), srcu_gp_run() (G, S1,
  *                                F, S2), srcu_fence_readers() (membarrier()),
  *                                srcu_wait_for_readers()
- *   impls/common/srcu_domain.c   readers_in(), rcutable_srcu_readers_done():
+ *   lib/srcu/srcu_domain.c       readers_in(), rcutable_srcu_readers_done():
  *                                unlock sum, smp_mb(), lock sum
  *
  * Processes: one updater that runs grace periods back to back for ever

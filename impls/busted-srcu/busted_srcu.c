@@ -6,7 +6,7 @@
  * on it.
  */
 #include <rcutable/srcu.h>
-#include "srcu_domain.h"
+#include "srcu/srcu_domain.h"
 
 void synchronize_srcu(struct srcu_struct *ssp) { (void)ssp; }
 void synchronize_srcu_expedited(struct srcu_struct *ssp) { (void)ssp; }

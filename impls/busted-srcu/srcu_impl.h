@@ -7,6 +7,6 @@
 #define RCUTABLE_BUSTED_SRCU_SRCU_IMPL_H
 
 #define RCUTABLE_SRCU_READER_FENCED 0
-#include "srcu_reader.h"
+#include <rcutable/read/srcu_reader.h>
 
 #endif /* RCUTABLE_BUSTED_SRCU_SRCU_IMPL_H */

@@ -1,36 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * impls/busted/rcu_impl.h: the negative control's read side.
- *
- * busted tracks nesting (so the validation primitives answer truthfully)
- * but its grace periods wait for nothing: the conformance suite must fail
- * on it.  Never use it for anything else.
+ * impls/busted/rcu_impl.h: the negative control's read side: nesting
+ * tracked, nothing waited for (lib/control/busted_reader.h).
  */
 #ifndef RCUTABLE_BUSTED_RCU_IMPL_H
 #define RCUTABLE_BUSTED_RCU_IMPL_H
 
-#include <stdbool.h>
-#include <rcutable/compiler.h>
-
-extern __thread unsigned long rcutable_busted_nesting;
-
-static inline void rcu_read_lock(void)
-{
-	rcutable_busted_nesting++;
-	rcutable_barrier();
-}
-
-static inline void rcu_read_unlock(void)
-{
-	rcutable_barrier();
-	rcutable_busted_nesting--;
-}
-
-static inline bool rcu_read_lock_held(void) { return rcutable_busted_nesting != 0; }
-#include "no_qs_reader.h"
-
-#define RCUTABLE_READERS_REPORT_QS	0
-/* The control refuses nothing. */
-static inline bool rcutable_reader_in_section(void) { return false; }
+#include "control/busted_reader.h"
 
 #endif /* RCUTABLE_BUSTED_RCU_IMPL_H */

@@ -28,10 +28,10 @@
 #include <stdlib.h>
 
 #include <rcutable/srcu.h>
-#include "cbq.h"
-#include "ck_epoch_wait.h"
-#include "diag.h"
-#include "sigmask.h"
+#include "engine/cbq.h"
+#include "peer/ck_epoch_wait.h"
+#include "engine/diag.h"
+#include "engine/sigmask.h"
 
 __thread struct rcutable_ck_srcu_last rcutable_ck_srcu_last;
 

@@ -18,8 +18,8 @@
 #include <stdbool.h>
 #include <ck_epoch.h>
 #include <rcutable/compiler.h>
-#include "gp_count.h"
-#include "srcu_lifecycle.h"
+#include "peer/gp_count.h"
+#include <rcutable/read/srcu_lifecycle.h>
 
 struct rcutable_cbq;
 

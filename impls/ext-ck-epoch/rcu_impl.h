@@ -6,6 +6,6 @@
 #ifndef RCUTABLE_EXT_CK_EPOCH_RCU_IMPL_H
 #define RCUTABLE_EXT_CK_EPOCH_RCU_IMPL_H
 
-#include "ck_epoch_reader.h"
+#include "peer/ck_epoch_reader.h"
 
 #endif

@@ -8,6 +8,6 @@
 
 #define RCUTABLE_URCU_STATIC_HEADER	<urcu/static/urcu-bp.h>
 #define RCUTABLE_URCU_INLINE(x)		_urcu_bp_##x
-#include "liburcu_reader.h"
+#include "peer/liburcu_reader.h"
 
 #endif

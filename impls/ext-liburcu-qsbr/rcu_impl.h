@@ -9,6 +9,6 @@
 #define RCUTABLE_URCU_STATIC_HEADER	<urcu/static/urcu-qsbr.h>
 #define RCUTABLE_URCU_INLINE(x)		_urcu_qsbr_##x
 #define RCUTABLE_URCU_QSBR		1
-#include "liburcu_reader.h"
+#include "peer/liburcu_reader.h"
 
 #endif

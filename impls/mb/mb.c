@@ -2,10 +2,11 @@
 /*
  * impls/mb/mb.c: the full-fence flavor of the counter-based RCU.
  *
- * Every reader fences its own counter accesses (rcu_impl.h), so the updater
- * fences only itself (self_fence.c).  Needs nothing from the kernel.
+ * Every reader fences its own counter accesses (rcutable/read/mb.h), so
+ * the updater fences only itself (self_fence.c).  Needs nothing from the
+ * kernel.
  */
-#include "counter_flavor.h"
+#include "counter/counter_flavor.h"
 
 RCUTABLE_COUNTER_FLAVOR_INFO("mb",
 			     "per-thread counters with full-fence readers; needs "

@@ -7,8 +7,8 @@
  * fence exactly when the updater needs one, so readers pay nothing.
  */
 #include <rcutable/impl.h>
-#include "counter_flavor.h"
-#include "membarrier.h"
+#include "counter/counter_flavor.h"
+#include "engine/membarrier.h"
 
 #define MEMB_INSTEAD "rcutable-signal or rcutable-mb"
 

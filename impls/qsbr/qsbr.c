@@ -6,7 +6,7 @@
  * online, so the updater fences only itself (self_fence.c).  Needs nothing
  * from the kernel.
  */
-#include "counter_flavor.h"
+#include "counter/counter_flavor.h"
 
 RCUTABLE_COUNTER_FLAVOR_INFO("qsbr",
 			     "quiescent-state-based: free read-side markers; "

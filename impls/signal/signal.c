@@ -29,10 +29,10 @@
 #include <rcutable/compiler.h>
 #include <rcutable/impl.h>
 #include <rcutable/rcupdate.h>
-#include "counter_flavor.h"
-#include "diag.h"
-#include "futex.h"
-#include "sigmask.h"
+#include "counter/counter_flavor.h"
+#include "engine/diag.h"
+#include "engine/futex.h"
+#include "engine/sigmask.h"
 
 #ifndef RCUTABLE_SIGNAL_OFFSET
 #define RCUTABLE_SIGNAL_OFFSET	3

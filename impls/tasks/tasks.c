@@ -96,9 +96,9 @@
 #include <rcutable/compiler.h>
 #include <rcutable/rcupdate_tasks.h>
 #include <rcutable/rcupdate_wait.h>
-#include "cbq.h"
-#include "diag.h"
-#include "membarrier.h"
+#include "engine/cbq.h"
+#include "engine/diag.h"
+#include "engine/membarrier.h"
 #include "tasks_proc.h"
 
 #define TASKS_RECHECK_FIRST_NS	100000u		/* 100 us */

@@ -28,7 +28,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "diag.h"
+#include "engine/diag.h"
 #include "tasks_proc.h"
 
 #define TASKS_PROC_DIR	"/proc/self/task"

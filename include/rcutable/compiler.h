@@ -13,6 +13,15 @@
 #define rcutable_likely(x)	__builtin_expect(!!(x), 1)
 #define rcutable_unlikely(x)	__builtin_expect(!!(x), 0)
 
+/*
+ * The name, "rcutable/read/<id>.h", of the inline read side that
+ * rcupdate.h and srcu.h include: the implementation's identifier id
+ * (RCUTABLE_RCU_IMPL, RCUTABLE_SRCU_IMPL, set by pkg-config) is expanded,
+ * the rest of the path is not, so no macro of the program can change it.
+ */
+#define RCUTABLE_READ_SIDE_NAME_(path)	#path
+#define RCUTABLE_READ_SIDE(id)		RCUTABLE_READ_SIDE_NAME_(rcutable/read/id.h)
+
 /* Compiler barrier: the compiler may not move memory accesses across it. */
 #define rcutable_barrier()	__asm__ __volatile__("" ::: "memory")
 

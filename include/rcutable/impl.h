@@ -9,6 +9,11 @@
 #define RCUTABLE_IMPL_H
 
 #include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum rcutable_flavor {
 	RCUTABLE_FLAVOR_RCU,		/* the RCU, RCU BH and RCU Sched columns */
@@ -72,5 +77,20 @@ extern const struct rcutable_impl rcutable_impl_info;
 extern const struct rcutable_impl rcutable_srcu_impl_info;
 /* The RCU Tasks implementation linked into this program (rcupdate_tasks.h). */
 extern const struct rcutable_impl rcutable_tasks_impl_info;
+
+/* The names of the enum rcutable_api bits set in bits ("read_side", ...),
+ * space-separated, into buf of len bytes; returns buf.  The benchmarks
+ * write them into their JSON, rcutable-choose prints them. */
+char *rcutable_api_list(unsigned bits, char *buf, size_t len);
+
+/* The signal that the linked RCU implementation reserves for its grace
+ * periods, which the application must leave alone (RCUTABLE_NEEDS_SIGNAL:
+ * rcutable-signal's, and urcu-signal's SIGUSR1), or 0 where it reserves
+ * none. */
+int rcutable_reserved_signal(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* RCUTABLE_IMPL_H */

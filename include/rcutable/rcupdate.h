@@ -14,9 +14,9 @@
  * waits for every one of them, and the deprecated _bh/_sched update-side
  * primitives are the same grace period under another name.
  *
- * The implementation is chosen at build time by include path and library
- * (pkg-config rcutable-<impl>): its inline read side comes from the
- * "rcu_impl.h" found on the include path, which defines
+ * The implementation is chosen at build time (pkg-config rcutable-<impl>),
+ * by its library and by RCUTABLE_RCU_IMPL, its identifier: its inline read
+ * side is rcutable/read/<RCUTABLE_RCU_IMPL>.h, which defines
  *
  *   rcu_read_lock(), rcu_read_unlock(), rcu_read_lock_held(),
  *   rcu_quiescent_state(), rcu_thread_offline(), rcu_thread_online(),
@@ -42,7 +42,10 @@
 #include <rcutable/rcupdate_tasks.h>	/* the RCU Tasks column */
 #include <rcutable/rcupdate_wait.h>
 
-#include "rcu_impl.h"
+#ifndef RCUTABLE_RCU_IMPL
+#error "rcutable/rcupdate.h: no RCU implementation chosen: compile with the flags that pkg-config --cflags rcutable-memb (or rcutable-signal, rcutable-mb, rcutable-qsbr) prints, which define RCUTABLE_RCU_IMPL"
+#endif
+#include RCUTABLE_READ_SIDE(RCUTABLE_RCU_IMPL)
 
 #ifdef __cplusplus
 extern "C" {

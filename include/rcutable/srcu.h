@@ -12,10 +12,12 @@
  *
  * SRCU stands alone: a program may include this header and link
  * rcutable-srcu with no RCU implementation at all, or beside any of them.
- * The implementation's inline read side comes from the "srcu_impl.h" found
- * on the include path (pkg-config rcutable-srcu), which defines struct
- * srcu_struct, __SRCU_STRUCT_INIT(), srcu_read_lock(), srcu_read_unlock(),
- * srcu_read_lock_held() and smp_mb__after_srcu_read_unlock().
+ * The implementation is chosen at build time (pkg-config rcutable-srcu or
+ * rcutable-srcu-mb), by its library and by RCUTABLE_SRCU_IMPL, its
+ * identifier: its inline read side is rcutable/read/<RCUTABLE_SRCU_IMPL>.h,
+ * which defines struct srcu_struct, __SRCU_STRUCT_INIT(), srcu_read_lock(),
+ * srcu_read_unlock(), srcu_read_lock_held() and
+ * smp_mb__after_srcu_read_unlock().
  */
 #ifndef RCUTABLE_SRCU_H
 #define RCUTABLE_SRCU_H
@@ -28,7 +30,10 @@
 #include <rcutable/rcu_pointer.h>
 #include <rcutable/impl.h>
 
-#include "srcu_impl.h"
+#ifndef RCUTABLE_SRCU_IMPL
+#error "rcutable/srcu.h: no SRCU implementation chosen: compile with the flags that pkg-config --cflags rcutable-srcu (or rcutable-srcu-mb) prints, which define RCUTABLE_SRCU_IMPL"
+#endif
+#include RCUTABLE_READ_SIDE(RCUTABLE_SRCU_IMPL)
 
 #ifdef __cplusplus
 extern "C" {

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "choose_constraints.h"
-#include "membarrier.h"
+#include "engine/membarrier.h"
 
 /*
  * The answers assumed are the safe ones for a program rcutable-choose

@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "api_names.h"
 #include "choose_explain.h"
 
 void choose_append(char *buf, size_t len, size_t *used, const char *fmt, ...)

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api_names.h"
 #include "choose_args.h"
 #include "choose_explain.h"
 #include "choose_output.h"

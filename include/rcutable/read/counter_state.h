@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rcutable/read/counter_state.h: the per-thread counters that the read sides
+ * of the counter-based implementations (counter_reader.h: memb, signal, mb;
+ * qsbr_reader.h: qsbr) share with their update side, counter_gp.c.
+ * Installed: user code inlines the read sides.
+ *
+ * Each thread has a counter.  0 means unregistered.  RCUTABLE_CTR_REGISTERED
+ * alone means registered and idle.  Otherwise the low bits count nesting and
+ * RCUTABLE_CTR_PHASE holds the phase of the global grace-period word that
+ * the thread copied when it began holding grace periods back: at its
+ * outermost rcu_read_lock() (counter_reader.h) or at its last quiescent
+ * state (qsbr_reader.h, where an online thread is always one level deep).
+ * The updater waits for threads whose counter shows a phase older than the
+ * current one (counter_gp.c).  QSBR on 64-bit machines uses the bits from
+ * RCUTABLE_CTR_PHASE up as a counter of grace periods, which each grace
+ * period advances, and waits for online threads whose copy is not the new
+ * word (counter_gp.c, RCUTABLE_GP_ONE_WAIT).
+ */
+#ifndef RCUTABLE_COUNTER_STATE_H
+#define RCUTABLE_COUNTER_STATE_H
+
+#include <stdbool.h>
+#include <sys/types.h>
+#include <rcutable/compiler.h>
+#include <rcutable/read/tsan.h>
+
+#define RCUTABLE_CTR_NEST_ONE	1UL
+#define RCUTABLE_CTR_NEST_MASK	0xffffUL
+#define RCUTABLE_CTR_REGISTERED	(1UL << 16)
+#define RCUTABLE_CTR_PHASE	(1UL << 17)
+#define RCUTABLE_CTR_IDLE	RCUTABLE_CTR_REGISTERED
+
+/* One per thread (TLS).  Only the thread writes ctr and nest; the updater
+ * reads ctr. */
+struct rcutable_reader {
+	unsigned long ctr;
+	unsigned long nest;			/* qsbr, checking builds: section depth */
+	struct rcutable_reader *next, *prev;	/* registry links */
+	pid_t tid;				/* for stall warnings */
+};
+
+/* The global grace-period word and the updater's sleep word. */
+struct rcutable_gp_word {
+	unsigned long ctr;	/* REGISTERED | NEST_ONE | current phase */
+	int futex;		/* -1 while the updater sleeps waiting for readers */
+} __attribute__((aligned(64)));
+
+extern struct rcutable_gp_word rcutable_rcu_gp;
+extern __thread struct rcutable_reader rcutable_rcu_reader;
+
+/* Out of line (counter_gp.c). */
+void rcutable_reader_wake_updater(unsigned long old_ctr);
+__attribute__((noreturn)) void rcutable_reader_misuse(const char *what);
+
+/*
+ * Replace the calling thread's counter old with c (the global word, or
+ * IDLE) between two full fences: how a QSBR thread reports and goes
+ * offline (qsbr_reader.h), and how any thread ends what it holds when it
+ * exits or unregisters (counter_gp.c).  The first fence orders the
+ * thread's earlier accesses (its sections) before the store and pairs with
+ * the updater's fence after its last scan (fence B in counter_gp.c); the
+ * second orders the store before the thread's later accesses and before
+ * its check of the updater's sleep word, and pairs with the updater's
+ * fence A and the fence after it sets that word (wait_for_readers()).
+ */
+static inline void rcutable_reader_store_fenced(unsigned long old, unsigned long c)
+{
+	rcutable_tsan_release(&rcutable_rcu_gp);	/* the first fence, for TSan */
+	rcutable_smp_mb();
+	RCUTABLE_WRITE_ONCE(rcutable_rcu_reader.ctr, c);
+	rcutable_smp_mb();
+	if (rcutable_unlikely(RCUTABLE_READ_ONCE(rcutable_rcu_gp.futex) == -1))
+		rcutable_reader_wake_updater(old);
+}
+
+#endif /* RCUTABLE_COUNTER_STATE_H */

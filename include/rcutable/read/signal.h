@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rcutable/read/signal.h: signal's inline read side.
+ *
+ * Readers order their counter accesses with compiler barriers only; the
+ * updater makes those barriers full fences when it needs them, by sending
+ * each registered reader thread a signal whose handler fences (signal.c).
+ */
+#ifndef RCUTABLE_READ_SIGNAL_H
+#define RCUTABLE_READ_SIGNAL_H
+
+#include <rcutable/compiler.h>
+
+/* Pairs with the fence in the handler of the reserved signal (signal.c). */
+#define RCUTABLE_READER_FENCE()	rcutable_barrier()
+
+#include <rcutable/read/counter_reader.h>
+
+#endif /* RCUTABLE_READ_SIGNAL_H */

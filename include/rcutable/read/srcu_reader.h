@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * rcutable/read/srcu_reader.h: SRCU's domain and its inline read side, for
+ * srcu, srcu-mb and the busted-srcu control.  Installed: user code inlines it.
+ *
+ * A domain has, per CPU, a lock count and an unlock count for each of two
+ * indexes (one cache line per CPU and index, percpu_count.h).
+ * srcu_read_lock() reads the domain's current index and adds one to that
+ * index's lock count on the CPU it runs on; srcu_read_unlock() adds one
+ * to the same index's unlock count on the CPU it then runs on, which may
+ * be another.  A reader never registers, and may sleep or move between the
+ * two.  The update side (srcu_gp.c) flips the index and waits until the
+ * old index's unlock sum equals its lock sum.
+ *
+ * The including read side first defines RCUTABLE_SRCU_READER_FENCED:
+ *   1: the kernel's reader, a full fence after the lock count and one
+ *      before the unlock count (srcu-mb);
+ *   0: no fence while the domain is in its normal mode: the update side
+ *      turns the compiler barrier after the lock count into a full fence
+ *      with one membarrier() per grace period.  Expedited grace periods
+ *      put the domain in expedited mode for a while (ssp->readers_fence),
+ *      where readers fence after counting in and grace periods need no
+ *      membarrier() (srcu).
+ */
+#ifndef RCUTABLE_SRCU_READER_H
+#define RCUTABLE_SRCU_READER_H
+
+#include <stdbool.h>
+#include <rcutable/compiler.h>
+#include <rcutable/read/percpu_count.h>
+#include <rcutable/read/srcu_state.h>
+
+#ifndef RCUTABLE_SRCU_READER_FENCED
+#error "define RCUTABLE_SRCU_READER_FENCED before including srcu_reader.h"
+#endif
+
+#if RCUTABLE_SRCU_READER_FENCED
+/* The kernel's fences B and C: pair with the update side's smp_mb() at the
+ * start of a grace period and after its unlock sums (srcu_gp.c). */
+#define RCUTABLE_SRCU_AFTER_LOCK(ssp)	rcutable_smp_mb()
+#define RCUTABLE_SRCU_BEFORE_UNLOCK()	rcutable_smp_mb()
+/* srcu_read_unlock()'s fence already orders the section before what follows. */
+#define smp_mb__after_srcu_read_unlock()	rcutable_barrier()
+#else
+/*
+ * Normal mode: pairs with membarrier() at the start of a grace period
+ * (srcu_gp.c, srcu_fence_readers()), which makes the compiler barrier a
+ * full fence on every CPU running a reader.  Expedited mode: a full fence,
+ * pairing with the grace period's smp_mb().  The mode is read after the
+ * lock count, so a reader that still finds normal mode after the switch's
+ * membarrier() cannot exist: either its count preceded that membarrier(),
+ * or it sees the switch and fences.
+ */
+#define RCUTABLE_SRCU_AFTER_LOCK(ssp)					\
+	do {								\
+		if (rcutable_unlikely(RCUTABLE_READ_ONCE((ssp)->readers_fence))) \
+			rcutable_smp_mb();				\
+		else							\
+			rcutable_barrier();				\
+	} while (0)
+/* Release: the section's accesses before the unlock count; pairs with the
+ * update side's smp_mb() after its unlock sums.  A compiler barrier on
+ * x86-64. */
+#define RCUTABLE_SRCU_BEFORE_UNLOCK()	rcutable_smp_wmb()
+/* The unlock is only a release here: a full fence makes it two-way. */
+#define smp_mb__after_srcu_read_unlock()	rcutable_smp_mb()
+#endif
+
+/*
+ * Enter a reader of ssp; returns the index to give srcu_read_unlock().
+ * Any thread, any context where a relaxed atomic add is safe (signal
+ * handlers included, once the domain has its counters).  Nests, also with
+ * readers of other domains in any order.  Ordering: the lock count before
+ * the section's accesses (RCUTABLE_SRCU_AFTER_LOCK).
+ */
+static inline int srcu_read_lock(struct srcu_struct *ssp)
+{
+	/* Acquire: the counters' initialization before their use; pairs with
+	 * the release that published them in rcutable_srcu_attach(). */
+	struct rcutable_srcu_counts *c = __atomic_load_n(&ssp->counts, __ATOMIC_ACQUIRE);
+	int idx;
+
+	if (rcutable_unlikely(!c))
+		c = rcutable_srcu_attach(ssp);
+	idx = (int)(RCUTABLE_READ_ONCE(ssp->idx) & 1);
+	rcutable_percpu_inc(&rcutable_srcu_counts_of(c, ssp->ncpus, idx)->lock,
+			    ssp->ncpus);
+	RCUTABLE_SRCU_AFTER_LOCK(ssp);
+	rcutable_srcu_note_lock(ssp, idx);
+	return idx;
+}
+
+/*
+ * Leave the reader that srcu_read_lock(ssp) opened and returned idx for,
+ * on the same thread.  An index that is neither 0 nor 1 is refused always;
+ * one that the thread's open sections of ssp did not return, in a checking
+ * build.  Ordering: the section's accesses before the unlock count
+ * (RCUTABLE_SRCU_BEFORE_UNLOCK).
+ */
+static inline void srcu_read_unlock(struct srcu_struct *ssp, int idx)
+{
+	struct rcutable_srcu_counts *c = RCUTABLE_READ_ONCE(ssp->counts);
+
+	if (rcutable_unlikely((unsigned)idx > 1 || !c))
+		rcutable_srcu_bad_unlock(ssp, idx);
+	rcutable_srcu_note_unlock(ssp, idx);
+	RCUTABLE_SRCU_BEFORE_UNLOCK();
+	rcutable_percpu_inc(&rcutable_srcu_counts_of(c, ssp->ncpus, idx)->unlock,
+			    ssp->ncpus);
+}
+
+/* User space has no tracer to hide from: the same markers. */
+static inline int srcu_read_lock_notrace(struct srcu_struct *ssp)
+{
+	return srcu_read_lock(ssp);
+}
+
+static inline void srcu_read_unlock_notrace(struct srcu_struct *ssp, int idx)
+{
+	srcu_read_unlock(ssp, idx);
+}
+
+/*
+ * Is the calling thread inside a reader of ssp?  Exact in a checking
+ * build; a release build keeps no per-thread record and answers 1, as the
+ * kernel does without lockdep (so checks built on it never fire wrongly).
+ */
+static inline int srcu_read_lock_held(const struct srcu_struct *ssp)
+{
+#ifdef RCUTABLE_DEBUG
+	return rcutable_srcu_holds(ssp);
+#else
+	(void)ssp;
+	return 1;
+#endif
+}
+
+#endif /* RCUTABLE_SRCU_READER_H */

@@ -1,0 +1,721 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * lib/counter/counter_gp.c: the update side of the counter-based RCU
+ * implementations (memb, signal, mb, qsbr), compiled once per
+ * implementation against its read side and its counter_flavor.h hooks.
+ *
+ * The readers of memb, signal and mb mark sections (counter_reader.h); a
+ * QSBR thread is a reader for as long as it is online and its sections
+ * end at its quiescent states (qsbr_reader.h).  To this file both are
+ * counters (counter_state.h) that hold the grace period back while they
+ * show an old phase; the "sections" below are QSBR's online stretches
+ * between reports.
+ *
+ * The grace period.  The global word's phase bit splits readers in two: a
+ * section records the phase current when it began.  A grace period
+ *
+ *   A. executes a full fence on every reader (rcutable_flavor_mb_all()),
+ *   1. waits until no reader is inside a section of the other phase,
+ *   2. flips the phase,
+ *   3. waits until no reader is inside a section of the old phase,
+ *   B. executes a full fence on every reader again.
+ *
+ * Why it is enough.  A reader inside a section when A ran had stored its
+ * counter before its share of fence A, so steps 1 and 3 see that counter.
+ * Whichever phase it recorded, step 1 or step 3 waits for that phase while
+ * the section lasts (nesting keeps the outermost phase).  A reader whose
+ * counter store comes after its share of fence A may be missed, and may be:
+ * its section sees everything the caller did before the grace period.
+ * Fence B orders each waited-for section's accesses before the caller's
+ * accesses after the grace period (the reader's counter store, which the
+ * updater saw, cannot pass its share of fence B).
+ *
+ * Why fence B can be a local fence on x86-64.  Fence B pairs with the
+ * fence between a reader's section and its counter store in
+ * rcu_read_unlock() (only a compiler barrier in memb and signal).  That
+ * store pattern is the one x86-64 compilers emit for a C11 release store: a
+ * plain store after a compiler barrier.  Under x86-TSO a processor's stores
+ * become visible in program order, in one global order, and no store passes
+ * an earlier load of the same processor; so once the updater's scan has
+ * read the reader's idle counter (or any later counter value, which comes
+ * later in the same order), every access of the section before it is
+ * complete: its loads have been satisfied and its stores are visible.  The
+ * updater's own loads are not reordered with its later loads or stores, so
+ * a compiler-level barrier after the scan suffices to keep the caller's
+ * accesses after the grace period (freeing, reusing) behind the sections
+ * waited for, as acquire loads would; gp_run() uses rcutable_smp_mb(), which
+ * is more than that.  The argument is exactly the one every x86-64 release
+ * store relies on, with the same limit: a section that writes with
+ * non-temporal stores must end them with sfence, as it must before any
+ * release.  Other architectures (and builds with -DRCUTABLE_GP_FENCE_B=1)
+ * keep fence B: there a reader's later stores may pass its earlier loads.
+ * Fence A has no such substitute anywhere: it orders a reader's counter
+ * store before its section's loads (store then load), which TSO does not.
+ *
+ * Why it cannot be starved.  Readers that start after step 2 is visible
+ * record the new phase, which step 3 does not wait for; readers that start
+ * during step 1 record the current phase, which step 1 does not wait for.
+ * So each step waits only for sections already running when it began (plus
+ * the few that loaded the global word just before a flip).
+ *
+ * QSBR on 64-bit machines waits once.  Its grace period advances the
+ * global word (adds RCUTABLE_CTR_PHASE, the bits above it a counter of
+ * grace periods) and waits until every online thread's copy equals the new
+ * word: only a thread that loaded the word after the advance can store it,
+ * so each online thread has reported a quiescent state since the grace
+ * period began.  One phase bit would not do with one wait: a thread that
+ * loads the word while offline and stores it (rcu_thread_online()) after a
+ * flip shows the phase the next flip comes back to, and would not be
+ * waited for.  A counter of 47 bits only repeats a value after 2^47 grace
+ * periods, which no thread stays between that load and store for.
+ * conformance/models/qsbr.pml checks this wait, and catches one phase bit.
+ *
+ * Concurrent callers share grace periods: a caller takes a sequence cookie
+ * (gp_seq.h) and, once it holds the grace-period lock, returns at once if a
+ * full grace period has run since.
+ */
+#define _GNU_SOURCE
+#include <limits.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <rcutable/rcupdate.h>
+#include "engine/cbq.h"
+#include "counter/counter_flavor.h"
+#include "engine/diag.h"
+#include "engine/sigmask.h"
+#include "engine/futex.h"
+#include "engine/gp_funnel.h"
+#include "engine/gp_seq.h"
+
+struct rcutable_gp_word rcutable_rcu_gp = {
+	.ctr = RCUTABLE_CTR_REGISTERED | RCUTABLE_CTR_NEST_ONE,
+};
+__thread struct rcutable_reader rcutable_rcu_reader;
+
+/*
+ * How long a wait spins before a normal grace period sleeps, or an
+ * expedited one yields.  Sleeping costs one more rcutable_flavor_mb_all()
+ * (and the wake-up), so spinning for about what fence A just cost cannot
+ * waste more than the sleep would (the spin-then-block argument); clamped,
+ * so that a wait never burns more than GP_SPIN_MAX_NS of CPU before it
+ * sleeps or yields (readers preempted inside a section may need this CPU).
+ */
+#define GP_SPIN_MIN_NS		2000u
+#define GP_SPIN_MAX_NS		20000u
+/* A sleeping grace period wakes at least this often to check for stalls. */
+#define GP_STALL_POLL_NS	100000000u
+
+/* QSBR's one wait where the word has room for a counter (see above). */
+#if RCUTABLE_READERS_REPORT_QS && ULONG_MAX > 0xffffffffUL
+#define RCUTABLE_GP_ONE_WAIT	1
+#else
+#define RCUTABLE_GP_ONE_WAIT	0
+#endif
+
+/* Does a counter v hold back a wait for readers to show the word cur:
+ * inside a section of another phase, or (one wait) an online QSBR thread
+ * whose copy is not cur? */
+static bool ctr_holds_gp(unsigned long v, unsigned long cur)
+{
+	if (!(v & RCUTABLE_CTR_NEST_MASK))
+		return false;
+	return RCUTABLE_GP_ONE_WAIT ? v != cur : ((v ^ cur) & RCUTABLE_CTR_PHASE) != 0;
+}
+
+/* Fence B as rcutable_flavor_mb_all(), or as a local fence (see above). */
+#ifndef RCUTABLE_GP_FENCE_B
+#if defined(__x86_64__)
+#define RCUTABLE_GP_FENCE_B	0
+#else
+#define RCUTABLE_GP_FENCE_B	1
+#endif
+#endif
+
+/* Grace periods run one at a time, under gp.lock; callers whose cookie
+ * one grace period satisfies return when it ends (gp_funnel.h). */
+static struct rcutable_gp_funnel gp = RCUTABLE_GP_FUNNEL_INIT;
+static unsigned long gp_seq;		/* written under gp.lock */
+/* Recent cost of fence A in ns (a running mean of clamped samples), which
+ * sets the spin budget; read and written under gp.lock. */
+static uint64_t gp_mb_cost_ns = GP_SPIN_MIN_NS;
+
+/* Registered readers; scanned and changed under registry_lock. */
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct rcutable_reader registry = { .next = &registry, .prev = &registry };
+/* Threads registered since the last splice: a lock-free stack, so that
+ * registering never waits for a grace period. */
+static struct rcutable_reader *newcomers;
+
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static bool gp_ready;			/* gp_init() has run */
+static pthread_key_t exit_key;
+
+static uint64_t stall_timeout_ns;
+static uint64_t gp_begun_ns;		/* when the current grace period began */
+static uint64_t stall_clock_ns;		/* when the current stall period began */
+/* When the phase being waited out began: each holdout has been inside its
+ * section at least since then (it began the section in an older phase). */
+static uint64_t phase_begun_ns;
+static unsigned long stall_reset_seq;	/* rcu_cpu_stall_reset() silenced this GP */
+
+static void gp_synchronize(bool expedited, const char *who);
+
+/* ---- Registry ------------------------------------------------------------ */
+
+static void registry_splice_newcomers(void)
+{
+	/* Acquire: pairs with the release in rcu_register_thread(), so each
+	 * newcomer's counter and tid are visible.  Release: pairs with the
+	 * acquire of a later push, whose thread's sections then see what the
+	 * updater did before this splice (gp_run()). */
+	struct rcutable_reader *r = __atomic_exchange_n(&newcomers, NULL,
+							__ATOMIC_ACQ_REL);
+
+	while (r) {
+		struct rcutable_reader *next = r->next;
+
+		r->next = registry.next;
+		r->prev = &registry;
+		registry.next->prev = r;
+		registry.next = r;
+		r = next;
+	}
+}
+
+/*
+ * Remove r from the registry.  Signals stay blocked throughout, so that a
+ * handler that reads cannot register the thread again half-way; at thread
+ * exit (restore false) they stay blocked, so no handler re-registers a
+ * thread whose TLS is about to go.
+ */
+static void reader_unregister(struct rcutable_reader *r, bool restore)
+{
+	sigset_t all, saved;
+
+	rcutable_sigfillset_unreserved(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &saved);
+	pthread_mutex_lock(&registry_lock);
+	registry_splice_newcomers();
+	r->prev->next = r->next;
+	r->next->prev = r->prev;
+	RCUTABLE_WRITE_ONCE(r->ctr, 0UL);
+	pthread_mutex_unlock(&registry_lock);
+	if (restore)
+		pthread_sigmask(SIG_SETMASK, &saved, NULL);
+}
+
+/*
+ * End whatever the calling thread's counter holds grace periods back with
+ * (a section; a QSBR thread's online stretch), as the outermost
+ * rcu_read_unlock() or rcu_thread_offline() would, with full fences (at
+ * least the reader's own): before unregistering, so that a grace period
+ * that scanned this thread before its removal need not wait for it, and
+ * one that scans after sees it gone with its sections ended.
+ */
+static void reader_go_idle(void)
+{
+	unsigned long c = RCUTABLE_READ_ONCE(rcutable_rcu_reader.ctr);
+
+	if (c & RCUTABLE_CTR_NEST_MASK)
+		rcutable_reader_store_fenced(c, RCUTABLE_CTR_IDLE);
+}
+
+/* Thread-exit destructor of a registered thread that did not unregister. */
+static void reader_at_thread_exit(void *arg)
+{
+	struct rcutable_reader *r = arg;
+
+	if (rcutable_reader_in_section())
+		rcutable_warn("thread %d exited inside an RCU read-side critical "
+			      "section; the section ends with it", (int)r->tid);
+	reader_go_idle();
+	reader_unregister(r, false);
+}
+
+/*
+ * In a child of fork() only the forking thread exists: the registry holds
+ * it alone, and the locks other threads may have held are new.  A grace
+ * period that was running in the parent has no one to finish it here; it is
+ * counted as ended, since the only reader left, the forking thread, cannot
+ * be waiting inside it.
+ */
+static void gp_atfork_child(void)
+{
+	struct rcutable_reader *self = &rcutable_rcu_reader;
+
+	rcutable_gp_funnel_init(&gp);
+	pthread_mutex_init(&registry_lock, NULL);
+	registry.next = registry.prev = &registry;
+	newcomers = NULL;
+	if (self->ctr) {
+		self->tid = rcutable_gettid();
+		self->next = registry.next;
+		self->prev = &registry;
+		registry.next->prev = self;
+		registry.next = self;
+	}
+	rcutable_rcu_gp.futex = 0;
+	if (gp_seq & 1)
+		gp_seq++;
+}
+
+static void gp_init(void)
+{
+	if (pthread_key_create(&exit_key, reader_at_thread_exit) ||
+	    pthread_atfork(NULL, NULL, gp_atfork_child))
+		rcutable_die("cannot set up thread-exit and fork handlers");
+	/* 0 turns stall warnings off. */
+	stall_timeout_ns = rcutable_env_ulong("RCUTABLE_STALL_TIMEOUT_MS", 21000) *
+			   1000000u;
+	rcutable_flavor_init();
+	__atomic_store_n(&gp_ready, true, __ATOMIC_RELEASE);
+}
+
+/*
+ * First use, with the caller's signals blocked: a signal handler that reads
+ * on this thread would otherwise wait for this very initialisation.
+ */
+static void gp_ensure_init(void)
+{
+	sigset_t all, saved;
+
+	/* Acquire: pairs with the release at the end of gp_init(). */
+	if (rcutable_likely(__atomic_load_n(&gp_ready, __ATOMIC_ACQUIRE)))
+		return;
+	rcutable_sigfillset_unreserved(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &saved);
+	pthread_once(&init_once, gp_init);
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
+}
+
+void rcu_register_thread(void)
+{
+	struct rcutable_reader *self = &rcutable_rcu_reader;
+	struct rcutable_reader *top;
+	sigset_t all, saved;
+	int reserved;
+
+	if (RCUTABLE_READ_ONCE(self->ctr))
+		return;
+	gp_ensure_init();
+	/* A signal handler that reads must not register this thread too,
+	 * nor read while it is neither idle-registered nor pushed. */
+	rcutable_sigfillset_unreserved(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &saved);
+	if (!RCUTABLE_READ_ONCE(self->ctr)) {
+		self->tid = rcutable_gettid();
+		RCUTABLE_WRITE_ONCE(self->ctr, RCUTABLE_CTR_IDLE);
+		top = __atomic_load_n(&newcomers, __ATOMIC_RELAXED);
+		do {
+			self->next = top;
+			/* Release: the counter and tid precede the push; pairs
+			 * with the acquire in registry_splice_newcomers().
+			 * Acquire: pairs with the release of an earlier splice
+			 * (see gp_run()). */
+		} while (!__atomic_compare_exchange_n(&newcomers, &top, self, true,
+						      __ATOMIC_ACQ_REL,
+						      __ATOMIC_RELAXED));
+		pthread_setspecific(exit_key, self);
+		/* QSBR: registered threads start online. */
+		if (RCUTABLE_READERS_REPORT_QS)
+			rcu_thread_online();
+	}
+	/* A registered thread must take the reserved signal, if any. */
+	reserved = rcutable_reserved_signal();
+	if (reserved)
+		sigdelset(&saved, reserved);
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
+}
+
+void rcu_unregister_thread(void)
+{
+	struct rcutable_reader *self = &rcutable_rcu_reader;
+
+	if (!RCUTABLE_READ_ONCE(self->ctr))
+		return;
+	if (rcutable_reader_in_section())
+		rcutable_die("rcu_unregister_thread() inside an RCU read-side "
+			     "critical section");
+	pthread_setspecific(exit_key, NULL);
+	reader_go_idle();
+	reader_unregister(self, true);
+}
+
+#if !RCUTABLE_READERS_REPORT_QS
+void rcutable_reader_register_and_lock(void)
+{
+	rcu_register_thread();
+	rcu_read_lock();
+}
+#endif
+
+/*
+ * rcu_read_unlock() (or a QSBR report or offline) found the updater
+ * asleep; c is the counter of the section it just ended.  The waits of
+ * gp_run() wait only for counters that ctr_holds_gp() against the current
+ * word, so a section that holds nothing back does not wake the updater:
+ * with many readers, those that keep running would otherwise wake it again
+ * and again while it waits for one that is preempted.  The fence orders
+ * the load of futex in rcu_read_unlock() before the load of the word; it
+ * pairs with the smp_mb() after the flip (or the advance) in gp_run(),
+ * which precedes the -1 of the last wait: a reader that sees that -1 sees
+ * the new word.  A reader that sees an older -1 and misses the flip is
+ * seen by the last wait's recheck instead (its fence after the -1 in
+ * wait_for_readers()).
+ */
+void rcutable_reader_wake_updater(unsigned long c)
+{
+	rcutable_smp_mb();
+	if (!ctr_holds_gp(c, RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr)))
+		return;
+	if (__atomic_exchange_n(&rcutable_rcu_gp.futex, 0, __ATOMIC_RELAXED) == -1)
+		rcutable_futex_wake(&rcutable_rcu_gp.futex, 1);
+}
+
+void rcutable_reader_misuse(const char *what)
+{
+	rcutable_die("%s", what);
+}
+
+void rcutable_rcu_read_lock(void)
+{
+	rcu_read_lock();
+}
+
+void rcutable_rcu_read_unlock(void)
+{
+	rcu_read_unlock();
+}
+
+/* ---- Waiting for readers --------------------------------------------------- */
+
+static bool reader_holds_gp(const struct rcutable_reader *r, unsigned long cur)
+{
+	return ctr_holds_gp(RCUTABLE_READ_ONCE(r->ctr), cur);
+}
+
+static size_t count_holdouts(unsigned long cur)
+{
+	const struct rcutable_reader *r;
+	size_t n = 0;
+
+	for (r = registry.next; r != &registry; r = r->next)
+		n += reader_holds_gp(r, cur);
+	return n;
+}
+
+/* Warn, once per stall timeout, about the readers holding up this GP.
+ * Caller holds registry_lock. */
+static void stall_check(unsigned long cur)
+{
+	uint64_t now = rcutable_now_ns();
+	const struct rcutable_reader *r;
+
+	if (!stall_timeout_ns ||
+	    now - RCUTABLE_READ_ONCE(stall_clock_ns) < stall_timeout_ns ||
+	    RCUTABLE_READ_ONCE(stall_reset_seq) == RCUTABLE_READ_ONCE(gp_seq))
+		return;
+	rcutable_warn("stall: grace period %lu has waited %.1f s for %zu reader(s):",
+		      gp_seq / 2 + 1,
+		      (double)(now - RCUTABLE_READ_ONCE(gp_begun_ns)) / 1e9,
+		      count_holdouts(cur));
+	for (r = registry.next; r != &registry; r = r->next) {
+		char name[32];
+
+		if (!reader_holds_gp(r, cur))
+			continue;
+		rcutable_thread_name(r->tid, name, sizeof(name));
+		rcutable_warn("stall:   thread %d (%s) %s for %.1f s at least", (int)r->tid,
+			      name, RCUTABLE_READERS_REPORT_QS ?
+			      "online, no quiescent state reported," :
+			      "inside a read-side critical section",
+			      (double)(now - RCUTABLE_READ_ONCE(phase_begun_ns)) / 1e9);
+	}
+	RCUTABLE_WRITE_ONCE(stall_clock_ns, now);
+}
+
+/*
+ * Return once no registered reader holds back a wait for the word cur
+ * (ctr_holds_gp()).  Spin for up to spin_ns from the first holdout seen; then,
+ * expedited, yield (readers may be waiting for a CPU), or, normal, sleep
+ * until a holdout's rcu_read_unlock() wakes us.
+ *
+ * Called and returns with registry_lock held, but lets it go whenever it
+ * yields or sleeps: a holdout may be blocked on a thread that is
+ * unregistering or exiting, which takes registry_lock, so holding it for
+ * the whole wait could close a cycle (the holdout waits for that thread,
+ * that thread for us, we for the holdout).  A reader removed meanwhile had
+ * ended what it held (reader_go_idle()) before it took the lock to leave,
+ * and our next scan takes the lock after it let it go, so its section
+ * precedes everything we do after that scan, as an idle counter we had
+ * read would order it.  Each scan walks the registry afresh.
+ */
+static void wait_for_readers(unsigned long cur, bool expedited, uint64_t spin_ns)
+{
+	uint64_t deadline = 0;
+
+	while (count_holdouts(cur)) {
+		uint64_t now = rcutable_now_ns();
+
+		if (!deadline)
+			deadline = now + spin_ns;
+		if ((int64_t)(deadline - now) > 0) {
+			rcutable_cpu_relax();
+			continue;
+		}
+		if (expedited) {
+			pthread_mutex_unlock(&registry_lock);
+			sched_yield();
+			pthread_mutex_lock(&registry_lock);
+		} else {
+			size_t n;
+
+			__atomic_store_n(&rcutable_rcu_gp.futex, -1, __ATOMIC_RELAXED);
+			/* Orders the -1 before the recheck; pairs with the
+			 * reader's fence between its counter store and its
+			 * check of futex in rcu_read_unlock(): either we see
+			 * its counter or it sees -1 and wakes us. */
+			rcutable_flavor_mb_all();
+			n = count_holdouts(cur);
+			pthread_mutex_unlock(&registry_lock);
+			if (n)
+				rcutable_futex_wait(&rcutable_rcu_gp.futex, -1,
+						    GP_STALL_POLL_NS);
+			RCUTABLE_WRITE_ONCE(rcutable_rcu_gp.futex, 0);
+			pthread_mutex_lock(&registry_lock);
+		}
+		stall_check(cur);
+	}
+}
+
+/* One grace period (steps A, 1, 2, 3, B above; QSBR on 64-bit: A, the
+ * advance, its one wait, B).  Caller holds gp.lock; registry_lock is held
+ * throughout but while a wait blocks. */
+static void gp_run(bool expedited)
+{
+	unsigned long cur = RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr);
+	uint64_t t0 = rcutable_now_ns(), cost, spin_ns;
+
+	RCUTABLE_WRITE_ONCE(gp_begun_ns, t0);
+	RCUTABLE_WRITE_ONCE(stall_clock_ns, t0);
+	RCUTABLE_WRITE_ONCE(phase_begun_ns, t0);
+	pthread_mutex_lock(&registry_lock);
+	/* Before A, for flavors that reach readers one by one (signal): every
+	 * thread pushed by now gets its fence. */
+	registry_splice_newcomers();
+	/* A: pairs with RCUTABLE_READER_FENCE() in rcu_read_lock().  Also
+	 * orders the gp_seq start before the scan (pairs with the smp_mb() in
+	 * gp_synchronize() and get_state_synchronize_rcu()). */
+	rcutable_flavor_mb_all();
+	cost = rcutable_now_ns() - t0;
+	if (cost > GP_SPIN_MAX_NS)
+		cost = GP_SPIN_MAX_NS;		/* a preempted fence says little */
+	gp_mb_cost_ns = (gp_mb_cost_ns * 7 + cost) / 8;
+	spin_ns = gp_mb_cost_ns < GP_SPIN_MIN_NS ? GP_SPIN_MIN_NS : gp_mb_cost_ns;
+
+	/* After A, for membarrier (which fences every thread): a thread
+	 * pushed too late for this splice registered after its share of A, so
+	 * its sections need not be waited for.  A thread pushed after the first
+	 * splice and not signalled is in the same case: its push, an acq_rel
+	 * RMW after the splice's in newcomers' order, orders its sections after
+	 * everything this updater did before the splice. */
+	registry_splice_newcomers();
+#if RCUTABLE_GP_ONE_WAIT
+	/* The advance, then the wait for every online copy to equal it.
+	 * Fence A already orders the caller's accesses before the advance;
+	 * this smp_mb() orders the advance before the scan's loads (and the
+	 * futex protocol's), for forward progress.  A thread that loads the
+	 * new word has its later accesses after that load: they see what the
+	 * caller did (pairs with the fence in rcu_quiescent_state()). */
+	RCUTABLE_WRITE_ONCE(rcutable_rcu_gp.ctr, cur + RCUTABLE_CTR_PHASE);
+	rcutable_smp_mb();
+	wait_for_readers(cur + RCUTABLE_CTR_PHASE, expedited, spin_ns);
+#else
+	wait_for_readers(cur, expedited, spin_ns);
+	/* Step 1's loads before the flip, the flip before step 3's loads: the
+	 * updater's own ordering, needed for forward progress only. */
+	rcutable_smp_mb();
+	RCUTABLE_WRITE_ONCE(rcutable_rcu_gp.ctr, cur ^ RCUTABLE_CTR_PHASE);
+	RCUTABLE_WRITE_ONCE(phase_begun_ns, rcutable_now_ns());
+	rcutable_smp_mb();
+	wait_for_readers(cur ^ RCUTABLE_CTR_PHASE, expedited, spin_ns);
+#endif
+
+	/* B: pairs with RCUTABLE_READER_FENCE() in rcu_read_unlock(), which
+	 * comes before the counter store our last scan read.  On x86-64 a
+	 * local fence after that scan is enough (see the head of this file):
+	 * issued before the registry unlock, so that no reader's removal or
+	 * the gp_seq end can be seen before the scan's loads. */
+#if RCUTABLE_GP_FENCE_B
+	rcutable_flavor_mb_all();
+#else
+	rcutable_smp_mb();
+#endif
+	/* Fence B, as TSan sees it: pairs with the releases in
+	 * rcu_read_unlock() and rcutable_reader_store_fenced() (tsan.h). */
+	rcutable_tsan_acquire(&rcutable_rcu_gp);
+	pthread_mutex_unlock(&registry_lock);
+}
+
+/* gp_run() for rcutable_gp_funnel_synchronize(); arg points to expedited. */
+static void gp_run_cb(void *arg)
+{
+	gp_run(*(const bool *)arg);
+}
+
+/*
+ * Wait for a full grace period.  Any thread outside a read-side section
+ * may call it.  Ordering: the caller's accesses before the call precede
+ * every reader section the grace period did not wait for; every section
+ * it waited for precedes the caller's accesses after the return.
+ */
+static void gp_synchronize(bool expedited, const char *who)
+{
+	bool was_online = rcutable_gp_wait_begin(who);
+	unsigned long cookie;
+
+	gp_ensure_init();
+	/* The caller's earlier accesses (an unpublish) before the cookie's
+	 * read of gp_seq; pairs with fence A after gp_seq_start: if we miss a
+	 * start, that grace period's scan sees the unpublish. */
+	rcutable_smp_mb();
+	cookie = rcutable_gp_seq_cookie(RCUTABLE_READ_ONCE(gp_seq));
+	/* Acquire inside: after fence B of the grace period that satisfied
+	 * us. */
+	rcutable_gp_funnel_synchronize(&gp, &gp_seq, cookie, gp_run_cb, &expedited);
+	/* The grace period's end before the caller's later accesses. */
+	rcutable_smp_mb();
+	rcutable_gp_wait_end(was_online);
+}
+
+void synchronize_rcu(void)
+{
+	gp_synchronize(false, "synchronize_rcu");
+}
+
+void synchronize_rcu_expedited(void)
+{
+	gp_synchronize(true, "synchronize_rcu_expedited");
+}
+
+void rcu_cpu_stall_reset(void)
+{
+	unsigned long s = RCUTABLE_READ_ONCE(gp_seq);
+
+	if (s & 1)
+		RCUTABLE_WRITE_ONCE(stall_reset_seq, s);
+}
+
+/* ---- Polled grace periods ------------------------------------------------- */
+
+unsigned long get_state_synchronize_rcu(void)
+{
+	/* As in gp_synchronize(): the caller's accesses before the read. */
+	rcutable_smp_mb();
+	return rcutable_gp_seq_cookie(RCUTABLE_READ_ONCE(gp_seq));
+}
+
+bool poll_state_synchronize_rcu(unsigned long oldstate)
+{
+	bool done = rcutable_gp_seq_done(RCUTABLE_READ_ONCE(gp_seq), oldstate);
+
+	/* The gp_seq end (after fence B) before the caller's later accesses. */
+	rcutable_smp_mb();
+	return done;
+}
+
+void cond_synchronize_rcu(unsigned long oldstate)
+{
+	if (!poll_state_synchronize_rcu(oldstate))
+		synchronize_rcu();
+}
+
+struct rcutable_reader *rcutable_counter_registry(void)
+{
+	return &registry;
+}
+
+unsigned long rcutable_counter_gp_completed(void)
+{
+	/* A statistic: no ordering. */
+	return RCUTABLE_READ_ONCE(gp_seq) / 2;
+}
+
+/* ---- Callbacks -------------------------------------------------------------- */
+
+/* Does a grace period wait for the calling thread now (a section, or a
+ * QSBR online stretch, that began in the other phase)?  For back-pressure
+ * (cbq_throttle()): a statistic, no ordering. */
+static bool cbq_caller_holds_gp(void)
+{
+	return ctr_holds_gp(RCUTABLE_READ_ONCE(rcutable_rcu_reader.ctr),
+			    RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr));
+}
+
+static void cbq_wait_gp(void *arg)
+{
+	(void)arg;
+	gp_synchronize(false, "call_rcu");
+}
+
+#if RCUTABLE_READERS_REPORT_QS
+/* QSBR: callbacks may read, so the worker is online while it invokes them
+ * and offline otherwise (waiting, sleeping), as is a thread that drains
+ * the callbacks at exit. */
+static void cbq_thread_online(void)
+{
+	rcu_register_thread();
+	rcu_thread_online();
+}
+
+static void cbq_thread_offline(void)
+{
+	rcu_thread_offline();
+}
+
+/* Between two callbacks no section of the worker's is open: a long batch
+ * does not hold grace periods back. */
+static void cbq_thread_quiescent(void)
+{
+	rcu_quiescent_state();
+}
+
+static struct rcutable_cbq rcu_cbq =
+	RCUTABLE_CBQ_INIT(rcu_cbq, cbq_wait_gp, NULL, "call_rcu", .gathers = true,
+			  .invoke_begin = cbq_thread_online,
+			  .quiesce = cbq_thread_offline,
+			  .between = cbq_thread_quiescent,
+			  .caller_holds_gp = cbq_caller_holds_gp);
+#else
+static struct rcutable_cbq rcu_cbq =
+	RCUTABLE_CBQ_INIT(rcu_cbq, cbq_wait_gp, NULL, "call_rcu", .gathers = true,
+			  .caller_holds_gp = cbq_caller_holds_gp);
+#endif
+
+void call_rcu(struct rcu_head *head, rcu_callback_t func)
+{
+	rcutable_cbq_check_call("call_rcu", head, func);
+	gp_ensure_init();
+	rcutable_cbq_enqueue(&rcu_cbq, head, func);
+}
+
+void rcutable_kfree_rcu(struct rcu_head *head, size_t offset)
+{
+	if (offset >= RCUTABLE_KFREE_OFFSET_MAX)
+		rcutable_die("kfree_rcu(): rcu_head at offset %zu, must be below %d",
+			     offset, RCUTABLE_KFREE_OFFSET_MAX);
+	gp_ensure_init();
+	rcutable_cbq_enqueue(&rcu_cbq, head, (rcu_callback_t)(uintptr_t)offset);
+}
+
+void rcu_barrier(void)
+{
+	bool was_online = rcutable_gp_wait_begin("rcu_barrier");
+
+	rcutable_cbq_barrier(&rcu_cbq, "rcu_barrier");
+	rcutable_gp_wait_end(was_online);
+}

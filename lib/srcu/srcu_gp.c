@@ -1,0 +1,426 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * lib/srcu/srcu_gp.c: SRCU's update side, compiled once per read-side
+ * variant (srcu_reader.h): srcu with compiler-barrier readers and a
+ * membarrier() per grace period, srcu-mb with the kernel's full-fence
+ * readers.
+ *
+ * A grace period of domain ssp, under its gp.lock (srcu_domain.h, gp_funnel.h):
+ *
+ *   G   fence: membarrier() (srcu), smp_mb() (srcu-mb; srcu in expedited mode)
+ *   S1  wait until the inactive index's unlock sum equals its lock sum
+ *   F   smp_mb(); flip ssp->idx; smp_mb()
+ *   S2  wait the same way for the index that was active
+ *
+ * (each wait sums the unlock counts first, then after a full fence the
+ * lock counts: rcutable_srcu_readers_done()).
+ *
+ * Why no reader is missed.  Take a reader R inside its section when the
+ * caller unpublished an object (W) and called synchronize_srcu().  Fence G
+ * is a full fence on the updater and, for srcu, on every CPU running one
+ * of our threads (a thread not running passes the scheduler's fence); for
+ * srcu-mb it pairs with the fence after R's lock count.  Either R's lock
+ * count precedes that fence, or R's section's accesses follow it.  In the
+ * second case they see W: R cannot reach the object and need not be
+ * waited for.  In the first case the scans S1 and S2, which follow G, see
+ * R's lock count, under whichever index R read; S1 scans one index and S2
+ * the other, so one of them waits for R.  It can only finish when it sees
+ * R's unlock count, and R's release (or fence) before that count puts R's
+ * section before the scan's fence, and so before everything the caller
+ * does after the grace period.
+ *
+ * Why equal sums mean what they say.  Counts only grow.  A reader's unlock
+ * count is ordered after its lock count (the release or fence in
+ * srcu_read_unlock(), and the scheduler's fence when it migrated between
+ * them), and the scan reads the unlock counts first, so every reader whose
+ * unlock the scan counts has its lock counted as well: a reader adds 1 to
+ * the lock sum without adding to the unlock sum, or adds to both, never the
+ * reverse.  Equal sums therefore mean no counted lock lacks its unlock:
+ * every reader whose lock count the scan saw has left.
+ *
+ * Why both indexes.  A reader reads ssp->idx and then counts itself: it may
+ * read the index before a flip and count under it only after that grace
+ * period scanned it, so that it is counted under what is now the inactive
+ * index.  If its section began before G it may hold an object; S1 waits for
+ * it.  S2 waits for the readers of the index that was active at G.
+ *
+ * Why it ends under a continuous stream of readers.  New readers count under
+ * the active index; S1 waits on the inactive one, which only late readers
+ * (those that read the index before the last flip, at most one per thread)
+ * can enter.  After the flip F new readers count under the new index, so S2
+ * waits for the readers of the old one and at most one late reader per
+ * thread.  The fences around the flip keep S1's loads before the new index
+ * is seen and S2's after it.
+ *
+ * srcu's expedited mode.  A membarrier() costs an IPI to every CPU running
+ * one of our threads (microseconds, tens on a virtual machine), too much
+ * for an expedited grace period.  So synchronize_srcu_expedited() switches
+ * the domain to expedited mode (ssp->readers_fence) with one membarrier(),
+ * and from then on grace periods fence with smp_mb() alone, for as long as
+ * expedited grace periods keep coming (a second after the last, or
+ * RCUTABLE_SRCU_EXPEDITED_MODE_MS); readers in expedited mode fence after counting in, as srcu-mb's
+ * do.  A reader reads the mode after its lock count: if its count preceded
+ * the switch's membarrier(), every later scan sees it; if not, it reads the
+ * new mode and fences.  The first normal grace period after the mode lapses
+ * switches back, and fences with membarrier() again from then on.
+ *
+ * Counts wrap only after 2^64 sections on one CPU; the sums are unsigned and
+ * compared, never subtracted beyond what they count.
+ */
+#define _GNU_SOURCE
+#include <sched.h>
+#include <stdint.h>
+#include <time.h>
+
+#include <rcutable/srcu.h>
+#include "engine/cbq.h"
+#include "engine/diag.h"
+#include "engine/gp_seq.h"
+#include "srcu/srcu_check.h"
+#include "srcu/srcu_domain.h"
+#if !RCUTABLE_SRCU_READER_FENCED
+#include "engine/membarrier.h"
+#endif
+
+#if !RCUTABLE_SRCU_READER_FENCED
+/* How long srcu's expedited mode lasts after an expedited grace period:
+ * RCUTABLE_SRCU_EXPEDITED_MODE_MS, default 1000. */
+static uint64_t srcu_expedited_mode_ns(void)
+{
+	static uint64_t ns;	/* 0: not read yet; the value read is at least 1 */
+
+	if (!RCUTABLE_READ_ONCE(ns))
+		RCUTABLE_WRITE_ONCE(ns, rcutable_env_ulong("RCUTABLE_SRCU_EXPEDITED_MODE_MS",
+							    1000) * 1000000u + 1);
+	return RCUTABLE_READ_ONCE(ns);
+}
+#endif
+
+/* Fence G: see the top of the file.  Caller holds d->gp.lock. */
+static void srcu_fence_readers(struct srcu_struct *ssp, struct rcutable_srcu_domain *d,
+			       bool expedited)
+{
+#if RCUTABLE_SRCU_READER_FENCED
+	(void)ssp; (void)d; (void)expedited;
+	/* Pairs with RCUTABLE_SRCU_AFTER_LOCK(), smp_mb(), in srcu_read_lock(). */
+	rcutable_smp_mb();
+#else
+	uint64_t now = rcutable_now_ns();
+	bool fenced = ssp->readers_fence;
+
+	if (expedited)
+		d->fence_until_ns = now + srcu_expedited_mode_ns();
+	else if (fenced && now >= d->fence_until_ns)
+		fenced = false;	/* the mode lapsed: back to normal */
+	if (fenced) {
+		/* Expedited mode: pairs with the smp_mb() readers then execute
+		 * in RCUTABLE_SRCU_AFTER_LOCK(). */
+		rcutable_smp_mb();
+		return;
+	}
+	/* Normal mode, or a switch: the new mode before the fence, which
+	 * pairs with RCUTABLE_SRCU_AFTER_LOCK()'s compiler barrier (and
+	 * with its load of the mode, after the lock count). */
+	RCUTABLE_WRITE_ONCE(ssp->readers_fence, expedited);
+	rcutable_membarrier_all("srcu", "rcutable-srcu-mb");
+#endif
+}
+
+/*
+ * Between two scans that found readers: spin first, for a few microseconds
+ * (a section that is running ends well within that, and giving the CPU up
+ * sooner would cost a context switch per grace period while readers run
+ * back to back); then an expedited grace period yields (a reader preempted
+ * inside its section needs the CPU) and sleeps briefly, and a normal one
+ * yields a little and then sleeps, backing off up to 10 ms, for readers
+ * that sleep inside their sections.
+ */
+static void srcu_backoff(unsigned n, bool expedited)
+{
+	const unsigned spins = 200, yields = expedited ? 200 : 10;
+	uint64_t first_ns = expedited ? 10000 : 50000;
+	uint64_t max_ns = expedited ? 1000000 : 10000000, ns;
+
+	if (n < spins) {
+		rcutable_cpu_relax();
+		return;
+	}
+	if (n < spins + yields) {
+		sched_yield();
+		return;
+	}
+	n -= spins + yields;
+	ns = n < 16 ? first_ns << n : max_ns;
+	rcutable_sleep_ns(ns > max_ns ? max_ns : ns);
+}
+
+/* RCUTABLE_STALL_TIMEOUT_MS, as for RCU: default 21000, 0 for none. */
+static uint64_t srcu_stall_timeout_ns(void)
+{
+	static uint64_t ns;	/* 0: not read yet; else the timeout + 1 */
+
+	if (!RCUTABLE_READ_ONCE(ns))
+		RCUTABLE_WRITE_ONCE(ns, rcutable_env_ulong("RCUTABLE_STALL_TIMEOUT_MS",
+							    21000) * 1000000u + 1);
+	return RCUTABLE_READ_ONCE(ns) - 1;
+}
+
+/* The grace period of ssp that who runs has waited since begun_ns for
+ * the readers of idx: say so, with what can hold it. */
+static void srcu_stall_warn(const struct srcu_struct *ssp, int idx, const char *who,
+			    uint64_t begun_ns)
+{
+	double waited = (double)(rcutable_now_ns() - begun_ns) / 1e9;
+	unsigned long n = rcutable_srcu_readers_of(ssp, idx);
+	unsigned long other = rcutable_srcu_readers_of(ssp, !idx);
+
+	if ((long)n < 0 || (long)other < 0)
+		rcutable_warn("stall: %s() on SRCU domain %s has waited %.1f s: index %d "
+			      "counts %ld more srcu_read_unlock()s than srcu_read_lock()s, so "
+			      "an srcu_read_unlock() was given the wrong index, and the "
+			      "section it ended counts as open for ever; pass each "
+			      "srcu_read_unlock() the index its srcu_read_lock() returned",
+			      who, ssp->name, waited, (long)n < 0 ? idx : !idx,
+			      -(long)((long)n < 0 ? n : other));
+	else
+		rcutable_warn("stall: %s() on SRCU domain %s has waited %.1f s for %lu "
+			      "reader(s) of index %d: a section not yet ended, or a %s() "
+			      "called inside a section of this domain, which waits for "
+			      "itself (the checking build refuses it)", who, ssp->name,
+			      waited, n, idx, who);
+}
+
+static void srcu_wait_for_readers(const struct srcu_struct *ssp, int idx,
+				  bool expedited, const char *who, uint64_t begun_ns)
+{
+	uint64_t timeout = srcu_stall_timeout_ns(), next = begun_ns + timeout;
+	unsigned n;
+
+	for (n = 0; !rcutable_srcu_readers_done(ssp, idx); n++) {
+		srcu_backoff(n, expedited);
+		if (timeout && n % 16 == 0 && rcutable_now_ns() >= next) {
+			srcu_stall_warn(ssp, idx, who, begun_ns);
+			next = rcutable_now_ns() + timeout;
+		}
+	}
+}
+
+/* One grace period: the caller holds d->gp.lock. */
+static void srcu_gp_run(struct srcu_struct *ssp, struct rcutable_srcu_domain *d,
+			bool expedited, const char *who)
+{
+	unsigned long idx = ssp->idx;
+	uint64_t begun_ns = rcutable_now_ns();
+
+	srcu_fence_readers(ssp, d, expedited);			/* G */
+	srcu_wait_for_readers(ssp, (int)((idx + 1) & 1), expedited, who, begun_ns);	/* S1 */
+	/* S1's loads before the flip: readers that see the new index count
+	 * under the index S1 scans, and S1 must not wait for them. */
+	rcutable_smp_mb();
+	RCUTABLE_WRITE_ONCE(ssp->idx, idx + 1);			/* F */
+	/* The flip before S2's loads: readers that read the index after the
+	 * flip count under the new one, so S2 waits only for the old index's
+	 * readers and the late ones. */
+	rcutable_smp_mb();
+	srcu_wait_for_readers(ssp, (int)(idx & 1), expedited, who, begun_ns);	/* S2 */
+}
+
+/* ssp's block, given at the first use of a static domain that no reader
+ * has entered yet. */
+static struct rcutable_srcu_domain *srcu_domain(struct srcu_struct *ssp, const char *who)
+{
+	rcutable_srcu_check_usable(ssp, who);
+	/* Acquire: pairs with the release that published the block. */
+	if (!__atomic_load_n(&ssp->counts, __ATOMIC_ACQUIRE))
+		rcutable_srcu_attach(ssp);
+	return rcutable_srcu_domain_of(ssp);
+}
+
+struct srcu_gp_args {
+	struct srcu_struct *ssp;
+	struct rcutable_srcu_domain *d;
+	bool expedited;
+	const char *who;
+};
+
+/* srcu_gp_run() for rcutable_gp_funnel_synchronize(). */
+static void srcu_gp_run_cb(void *arg)
+{
+	const struct srcu_gp_args *a = arg;
+
+	/* A cleanup may have run while we waited for the funnel (the block
+	 * is never freed, so the funnel was still there). */
+	rcutable_srcu_check_usable(a->ssp, a->who);
+	srcu_gp_run(a->ssp, a->d, a->expedited, a->who);
+}
+
+static void srcu_synchronize(struct srcu_struct *ssp, bool expedited,
+			     const char *who)
+{
+	struct rcutable_srcu_domain *d = srcu_domain(ssp, who);
+	unsigned long cookie;
+
+	rcutable_srcu_refuse_wait_inside(ssp, who);
+	/* The caller's earlier accesses (an unpublish) before the cookie's
+	 * read of gp_seq; pairs with fence G after gp_seq_start: a grace
+	 * period whose start we miss runs its scans after our accesses. */
+	rcutable_smp_mb();
+	cookie = rcutable_gp_seq_cookie(RCUTABLE_READ_ONCE(d->gp_seq));
+	/* Acquire inside: after scan S2 of the grace period that satisfied
+	 * us. */
+	rcutable_gp_funnel_synchronize(&d->gp, &d->gp_seq, cookie, srcu_gp_run_cb,
+				       &(struct srcu_gp_args){ ssp, d, expedited, who });
+	/* The grace period's end before the caller's later accesses. */
+	rcutable_smp_mb();
+}
+
+void synchronize_srcu(struct srcu_struct *ssp)
+{
+	srcu_synchronize(ssp, false, "synchronize_srcu");
+}
+
+void synchronize_srcu_expedited(struct srcu_struct *ssp)
+{
+	srcu_synchronize(ssp, true, "synchronize_srcu_expedited");
+}
+
+unsigned long get_state_synchronize_srcu(struct srcu_struct *ssp)
+{
+	struct rcutable_srcu_domain *d = srcu_domain(ssp, "get_state_synchronize_srcu");
+
+	/* As in srcu_synchronize(): the caller's accesses before the read. */
+	rcutable_smp_mb();
+	return rcutable_gp_seq_cookie(RCUTABLE_READ_ONCE(d->gp_seq));
+}
+
+bool poll_state_synchronize_srcu(struct srcu_struct *ssp, unsigned long cookie)
+{
+	struct rcutable_srcu_domain *d = srcu_domain(ssp, "poll_state_synchronize_srcu");
+	bool done = rcutable_gp_seq_done(RCUTABLE_READ_ONCE(d->gp_seq), cookie);
+
+	/* The grace period's end (its gp_seq release) before the caller's
+	 * later accesses. */
+	rcutable_smp_mb();
+	return done;
+}
+
+/* ---- Callbacks ------------------------------------------------------------ */
+
+static void srcu_cbq_wait_gp(void *arg)
+{
+	srcu_synchronize(arg, false, "call_srcu");
+}
+
+/*
+ * ssp's callback engine, made at the first call_srcu().  The engine is
+ * made before rcutable_srcu_lock() is taken, which stays a leaf lock (the
+ * engines' locks come before it: see srcu_domain.h); one made in vain, by
+ * a thread that lost the race, was never started and goes back.
+ */
+static struct rcutable_cbq *srcu_engine(struct srcu_struct *ssp,
+					struct rcutable_srcu_domain *d)
+{
+	/* Acquire: pairs with the release below. */
+	struct rcutable_cbq *q = __atomic_load_n(&d->cbq, __ATOMIC_ACQUIRE), *mine;
+
+	if (rcutable_likely(q))
+		return q;
+	mine = rcutable_cbq_new(srcu_cbq_wait_gp, ssp, "call_srcu");
+	if (!mine)
+		rcutable_die("call_srcu(%s): no memory for its callback engine",
+			     ssp->name);
+	mine->gathers = true;
+	rcutable_srcu_lock();
+	q = d->cbq;
+	if (!q) {
+		q = mine;
+		mine = NULL;
+		/* Release: the engine's initialization before its use. */
+		__atomic_store_n(&d->cbq, q, __ATOMIC_RELEASE);
+	}
+	rcutable_srcu_unlock();
+	if (mine)
+		rcutable_cbq_free(mine);
+	return q;
+}
+
+void call_srcu(struct srcu_struct *ssp, struct rcu_head *head, rcu_callback_t func)
+{
+	struct rcutable_srcu_domain *d = srcu_domain(ssp, "call_srcu");
+
+	rcutable_cbq_check_call("call_srcu", head, func);
+	rcutable_cbq_enqueue(srcu_engine(ssp, d), head, func);
+}
+
+void srcu_barrier(struct srcu_struct *ssp)
+{
+	struct rcutable_cbq *q;
+
+	rcutable_srcu_check_usable(ssp, "srcu_barrier");
+	rcutable_srcu_refuse_wait_inside(ssp, "srcu_barrier");
+	if (!__atomic_load_n(&ssp->counts, __ATOMIC_ACQUIRE))
+		return;		/* no block, so no callback was ever queued */
+	q = __atomic_load_n(&rcutable_srcu_domain_of(ssp)->cbq, __ATOMIC_ACQUIRE);
+	if (q)
+		rcutable_cbq_barrier(q, "srcu_barrier");
+}
+
+/* ---- Cleanup -------------------------------------------------------------- */
+
+/*
+ * Refuse first, then wait: a reader inside or a callback pending would
+ * keep a running grace period, and so the cleanup, from ever ending.
+ */
+static void srcu_cleanup(struct srcu_struct *ssp, bool quiesced, const char *who)
+{
+	struct rcutable_srcu_domain *d;
+	struct rcutable_cbq *q;
+	unsigned long inside;
+	size_t pending;
+
+	rcutable_srcu_check_usable(ssp, who);
+	if (!__atomic_load_n(&ssp->counts, __ATOMIC_ACQUIRE)) {
+		rcutable_srcu_counters_free(ssp);	/* never used: nothing to stop */
+		return;
+	}
+	d = rcutable_srcu_domain_of(ssp);
+	inside = rcutable_srcu_readers_inside(ssp);
+	if (inside)
+		rcutable_die("%s(%s) with %lu reader%s inside %s: every "
+			     "srcu_read_lock() needs its srcu_read_unlock() first",
+			     who, ssp->name, inside, inside == 1 ? "" : "s", ssp->name);
+	q = __atomic_load_n(&d->cbq, __ATOMIC_ACQUIRE);
+	if (q && rcutable_cbq_on_worker(q))
+		rcutable_die("%s(%s) from one of its own call_srcu() callbacks",
+			     who, ssp->name);
+	if (q && (pending = rcutable_cbq_pending(q)))
+		rcutable_die("%s(%s) with %zu callback%s queued by call_srcu() and "
+			     "not yet invoked: call srcu_barrier(%s) first", who,
+			     ssp->name, pending, pending == 1 ? "" : "s", ssp->name);
+	if (quiesced) {
+		if (pthread_mutex_trylock(&d->gp.lock))
+			rcutable_die("%s(%s) while a grace period of %s is running "
+				     "(use cleanup_srcu_struct(), which waits for it)",
+				     who, ssp->name, ssp->name);
+		pthread_mutex_unlock(&d->gp.lock);
+	}
+	/* The engine first: its worker may still be finishing a grace period
+	 * and need gp.lock (an exit-time barrier, say). */
+	if (q) {
+		rcutable_cbq_free(q);
+		d->cbq = NULL;
+	}
+	pthread_mutex_lock(&d->gp.lock);	/* a running grace period ends */
+	rcutable_srcu_counters_free(ssp);
+	rcutable_gp_funnel_unlock(&d->gp);
+}
+
+void cleanup_srcu_struct(struct srcu_struct *ssp)
+{
+	srcu_cleanup(ssp, false, "cleanup_srcu_struct");
+}
+
+void cleanup_srcu_struct_quiesced(struct srcu_struct *ssp)
+{
+	srcu_cleanup(ssp, true, "cleanup_srcu_struct_quiesced");
+}
