@@ -127,6 +127,8 @@ endif
 WARN := -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror)
 CFLAGS_ALL := -std=gnu11 -g $(VARIANT_CFLAGS) $(WARN) -pthread $(CFLAGS)
 CPPFLAGS_ALL := -I$(B)/include -Iinclude -Ilib $(VARIANT_CPPFLAGS) $(CPPFLAGS)
+# Tests and benchmarks: testing/testing.h, the one header they share.
+TESTING_CPPFLAGS := -Itesting
 LDFLAGS_ALL := -pthread $(VARIANT_LDFLAGS) $(LDFLAGS)
 CRITERION_LIBS := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
 GBENCH_LIBS := $(shell pkg-config --libs benchmark 2>/dev/null || echo -lbenchmark)
@@ -165,6 +167,7 @@ $(COMMON_LIB): $(COMMON_OBJS)
 
 # The benchmarks' shared objects, and the Google Benchmark shim: C
 # benchmarks, one C++ file.
+$(B)/bench/%.o: OBJ_CPPFLAGS := $(TESTING_CPPFLAGS)
 $(B)/bench/%.o: bench/%.c
 	@mkdir -p $(@D)
 	$(COMPILE)
@@ -173,7 +176,7 @@ $(B)/bench/gbench.o: bench/gbench.cc
 	@mkdir -p $(@D)
 	$(CXX) -std=c++17 -g $(VARIANT_CFLAGS) $(WARN) -pthread $(DEPFLAGS) -c $< -o $@
 
-$(B)/bench/hash_rwlock.o: OBJ_CPPFLAGS := -DHASH_BENCH_RWLOCK
+$(B)/bench/hash_rwlock.o: OBJ_CPPFLAGS := $(TESTING_CPPFLAGS) -DHASH_BENCH_RWLOCK
 $(B)/bench/hash_rwlock.o: bench/hash_bench.c
 	@mkdir -p $(@D)
 	$(COMPILE)
@@ -186,8 +189,8 @@ define IMPL_OBJECTS
 $(B)/$(1)/obj/%.o: %.c | $(call staged_read_side,$(1))
 	@mkdir -p $$(@D)
 	$$(COMPILE) $$($(1)_SELECT) $$($(1)_CPPFLAGS)
-$(B)/$(1)/obj/conformance/%.o: OBJ_CPPFLAGS := -Iconformance
-$(B)/$(1)/obj/bench/%.o: OBJ_CPPFLAGS := -Ibench
+$(B)/$(1)/obj/conformance/%.o: OBJ_CPPFLAGS := -Iconformance $(TESTING_CPPFLAGS)
+$(B)/$(1)/obj/bench/%.o: OBJ_CPPFLAGS := -Ibench $(TESTING_CPPFLAGS)
 endef
 $(foreach i,$(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS),$(eval $(call IMPL_OBJECTS,$(i))))
 
@@ -255,7 +258,7 @@ $(foreach i,$(IMPLS),$(eval $(call RCU_RULES,$(i))))
 define SRCU_RULES
 $(call conformance_program,$(1),$(SRCU_CONFORMANCE_SRCS))
 $(call single_program,$(1),flood,conformance/stress/flood.c)
-$(B)/$(1)/obj/conformance/stress/flood.o: OBJ_CPPFLAGS := -Iconformance -DFLOOD_SRCU
+$(B)/$(1)/obj/conformance/stress/flood.o: OBJ_CPPFLAGS := -Iconformance $(TESTING_CPPFLAGS) -DFLOOD_SRCU
 $(call single_program,$(1),srcu-fork-churn,conformance/stress/srcu_fork_churn.c)
 $(call bench_program,$(1),srcu_bench.c,bench)
 endef
@@ -269,7 +272,7 @@ $(eval $(call bench_program,tasks,tasks_bench.c,bench))
 # (not the busted controls: their tables would be freed under readers),
 # and on a pthread_rwlock_t for the baseline.
 $(foreach i,$(HASH_IMPLS) $(HASH_SRCU_IMPLS),$(eval $(call bench_program,$(i),hash_bench.c,hash-bench)))
-$(foreach i,$(HASH_SRCU_IMPLS),$(eval $(B)/$(i)/obj/bench/hash_bench.o: OBJ_CPPFLAGS := -Ibench -DHASH_BENCH_SRCU))
+$(foreach i,$(HASH_SRCU_IMPLS),$(eval $(B)/$(i)/obj/bench/hash_bench.o: OBJ_CPPFLAGS := -Ibench $(TESTING_CPPFLAGS) -DHASH_BENCH_SRCU))
 $(eval $(call PROGRAM,$(B)/bench/hash-rwlock,$(B)/bench/hash_rwlock.o $(BENCH_OBJS) $(COMMON_LIB),\
 	$(GBENCH_LIBS) $(HWLOC_LIBS),$(CXX)))
 $(eval $(call PROGRAM,$(B)/bench/test-gbench,$(B)/bench/test_gbench.o $(B)/bench/gbench.o,$(GBENCH_LIBS),$(CXX)))

@@ -24,14 +24,6 @@ void bind_slot(int slot)
 			plan[slot % MAX_SLOTS], strerror(errno));
 }
 
-double now_s(clockid_t clock)
-{
-	struct timespec ts;
-
-	clock_gettime(clock, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 void bench_read_empty(gbench_state *st)
 {
 	bind_slot(0);

@@ -17,6 +17,7 @@
 #include <rcutable/impl.h>
 #include <rcutable/types.h>
 #include "gbench.h"
+#include "testing.h"	/* now_s() */
 
 #define MAX_SLOTS	32
 #define OPS_PER_ITER	1000	/* read-side and polled loops: ops per iteration */
@@ -25,7 +26,6 @@
 extern long gp_calls, kernel_gp_calls;
 
 void bind_slot(int slot);
-double now_s(clockid_t clock);
 
 /*
  * Loops of OPS_PER_ITER operations report ns_per_op, timed around the whole

@@ -36,16 +36,11 @@
 /* ---- Threads beside the measuring one ------------------------------------ */
 
 /* The crew's own CPU time, each member's added as it ends. */
-static unsigned long long crew_cpu_ns;
+static uint64_t crew_cpu_ns;
 
 static void member_end(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	__atomic_add_fetch(&crew_cpu_ns,
-			   (unsigned long long)ts.tv_sec * 1000000000ull + (unsigned long long)ts.tv_nsec,
-			   __ATOMIC_RELAXED);
+	__atomic_add_fetch(&crew_cpu_ns, now_ns(CLOCK_THREAD_CPUTIME_ID), __ATOMIC_RELAXED);
 }
 
 /* Idle: blocked on a condition variable (a futex wait) until the row ends. */

@@ -7,6 +7,7 @@
  */
 #include <time.h>
 #include "helpers.h"
+#include "testing.h"
 
 Test(callbacks, waits_call_rcu, .timeout = 20)
 {
@@ -206,14 +207,14 @@ Test(callbacks, trickle_shares_grace_periods, .timeout = 30)
 	enum { N = 400 };
 	static struct rcu_head heads[N];
 	unsigned long (*gps)(void) = rcutable_impl_info.gp_completed;
-	struct timespec t0, t1, gap = { 0, 25000 };
+	struct timespec gap = { 0, 25000 };
 	unsigned long g0, g1;
-	double ms;
+	double t0, ms;
 
 	if (!gps)
 		cr_skip_test("%s does not count its grace periods", rcutable_impl_info.name);
 	rcu_register_thread();
-	clock_gettime(CLOCK_MONOTONIC, &t0);
+	t0 = now_s(CLOCK_MONOTONIC);
 	g0 = gps();
 	for (int i = 0; i < N; i++) {
 		call_rcu(&heads[i], trickle_cb);
@@ -221,10 +222,9 @@ Test(callbacks, trickle_shares_grace_periods, .timeout = 30)
 		nanosleep(&gap, NULL);
 	}
 	g1 = gps();
-	clock_gettime(CLOCK_MONOTONIC, &t1);
+	ms = (now_s(CLOCK_MONOTONIC) - t0) * 1e3;
 	rcu_barrier();
 	rcu_unregister_thread();
-	ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
 	cr_log_info("%d callbacks over %.1f ms: %lu grace periods", N, ms, g1 - g0);
 	cr_assert_eq(__atomic_load_n(&trickle_ran, __ATOMIC_RELAXED), N,
 		     "only %d of %d callbacks ran", trickle_ran, N);

@@ -43,6 +43,7 @@
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
+#include "testing.h"
 
 #ifdef FLOOD_SRCU
 #include <rcutable/srcu.h>
@@ -87,23 +88,7 @@ static int phase;
 static unsigned long gps_during[STOP], barriers_during[STOP];
 static uint64_t longest_barrier_ns[STOP];
 
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static int get(const int *f) { return __atomic_load_n(f, __ATOMIC_ACQUIRE); }
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 static void note_max(uint64_t *max, uint64_t v)
 {
@@ -207,11 +192,11 @@ static void *barrier_loop(void *arg)
 			__atomic_add_fetch(&outstanding, 1, __ATOMIC_RELAXED);
 			flood_call(&o->rh, free_obj);
 		}
-		t0 = now_ns();
+		t0 = now_ns(CLOCK_MONOTONIC);
 		flood_barrier();
 		if (get(&phase) != b->phase)
 			break;
-		note_max(&longest_barrier_ns[b->phase], now_ns() - t0);
+		note_max(&longest_barrier_ns[b->phase], now_ns(CLOCK_MONOTONIC) - t0);
 		__atomic_add_fetch(&barriers_during[b->phase], 1, __ATOMIC_RELAXED);
 		rcu_quiescent_state();
 	}
@@ -268,28 +253,28 @@ int main(int argc, char **argv)
 	pthread_create(&reader, NULL, constant_reader, NULL);
 	pthread_create(&gps, NULL, gp_loop, NULL);
 	pthread_create(&barriers, NULL, barrier_loop, (void *)&flood_barriers);
-	t0 = now_s();
+	t0 = now_s(CLOCK_MONOTONIC);
 	for (int i = 0; i < FLOODERS; i++)
 		pthread_create(&flooders[i], NULL, flooder, NULL);
 	for (int i = 0; i < FLOODERS; i++)
 		pthread_join(flooders[i], NULL);
-	t_flood = now_s() - t0;
+	t_flood = now_s(CLOCK_MONOTONIC) - t0;
 	set_phase(DRAIN);
 	pthread_join(barriers, NULL);
 	flood_barrier();
-	t_drain = now_s() - t0 - t_flood;
+	t_drain = now_s(CLOCK_MONOTONIC) - t0 - t_flood;
 
 	set_phase(STORM);
-	t0 = now_s();
+	t0 = now_s(CLOCK_MONOTONIC);
 	pthread_create(&storm[0], NULL, barrier_loop, (void *)&storm_barriers);
 	pthread_create(&storm[1], NULL, barrier_loop, (void *)&storm_barriers);
 	pthread_create(&storm[2], NULL, barrier_loop, (void *)&storm_queuer);
-	while (now_s() - t0 < storm_ms / 1e3)	/* a signal may cut a sleep short */
+	while (now_s(CLOCK_MONOTONIC) - t0 < storm_ms / 1e3)	/* a signal may cut a sleep short */
 		usleep(1000);
 	set_phase(STOP);
 	for (int i = 0; i < 3; i++)
 		pthread_join(storm[i], NULL);
-	t_storm = now_s() - t0;
+	t_storm = now_s(CLOCK_MONOTONIC) - t0;
 	flood_barrier();
 	pthread_join(gps, NULL);
 	pthread_join(reader, NULL);

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include <rcutable/srcu.h>
+#include "testing.h"
 
 #define FORKS 200
 #define CHILD_LIMIT_S 20	/* the child's own alarm() is 10 s */
@@ -31,14 +32,6 @@ struct churn {
 	int outer_done;
 	unsigned long domains, callbacks;
 };
-
-static double now_ms(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
 
 static int get(const int *f) { return __atomic_load_n(f, __ATOMIC_SEQ_CST); }
 static void set(int *f, int v) { __atomic_store_n(f, v, __ATOMIC_SEQ_CST); }
@@ -183,17 +176,17 @@ int main(void)
 	for (i = 0; i < FORKS; i++) {
 		pid_t pid;
 
-		t0 = now_ms();
+		t0 = now_s(CLOCK_MONOTONIC) * 1e3;
 		pid = fork();
 		if (pid == 0)
 			child();
 		if (pid < 0)
 			abort();
-		t1 = now_ms();
+		t1 = now_s(CLOCK_MONOTONIC) * 1e3;
 		status = wait_child(i, pid);
 		if (t1 - t0 > fork_max)
 			fork_max = t1 - t0;
-		t2 = now_ms();
+		t2 = now_s(CLOCK_MONOTONIC) * 1e3;
 		if (t2 - t1 > child_max)
 			child_max = t2 - t1;
 		if (status < 0)

@@ -38,6 +38,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "testing.h"
 #include "torture.h"
 
 #define POOL_SIZE	1024
@@ -78,14 +79,6 @@ static void sleep_us(unsigned us)
 	ops->offline();
 	nanosleep(&ts, NULL);
 	ops->online();
-}
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 static bool stopping(void)
@@ -327,10 +320,10 @@ static void *flooder(void *arg)
 
 	ops->thread_start();
 	for (;;) {
-		double until = now_s() + (double)a->every_s;
+		double until = now_s(CLOCK_MONOTONIC) + (double)a->every_s;
 
 		ops->offline();
-		while (now_s() < until && !stopping())
+		while (now_s(CLOCK_MONOTONIC) < until && !stopping())
 			sleep_us(10000);
 		ops->online();
 		if (stopping())
@@ -465,7 +458,7 @@ int main(int argc, char **argv)
 	};
 	pthread_t w, r[MAX_READERS], f[MAX_FAKE], fl;
 	unsigned long i, bad, total = 0;
-	double start = now_s();
+	double start = now_s(CLOCK_MONOTONIC);
 	bool drained, ok;
 	char line[768];
 	int n = 0;
@@ -486,7 +479,7 @@ int main(int argc, char **argv)
 	if (flood.every_s)
 		pthread_create(&fl, NULL, flooder, &flood);
 	/* By the clock: a signal (the signal flavor's) cuts a sleep short. */
-	while (now_s() < start + (double)duration &&
+	while (now_s(CLOCK_MONOTONIC) < start + (double)duration &&
 	       !__atomic_load_n(&pool_stalled, __ATOMIC_RELAXED))
 		sleep_us(100000);
 	__atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
