@@ -229,9 +229,9 @@ $(B)/pkgconfig/rcutable-$(1).pc: Makefile scripts/gen-pc | $(call staged_read_si
 
 $(call PROGRAM,$(B)/$(1)/torture,$(call objs,$(1),conformance/torture/torture.c \
 	conformance/torture/torture_$(2).c) $(call impl_libs,$(1)),$$($(1)_LIBS))
-$(call PROGRAM,$(B)/$(1)/describe,$(call objs,$(1),scripts/chooser/describe.c) \
+$(call PROGRAM,$(B)/$(1)/describe,$(call objs,$(1),chooser/describe.c) \
 	$(call impl_libs,$(1)),$$($(1)_LIBS))
-$(B)/$(1)/obj/scripts/chooser/describe.o: OBJ_CPPFLAGS := -DDESCRIBE_INFO=$(3)
+$(B)/$(1)/obj/chooser/describe.o: OBJ_CPPFLAGS := -DDESCRIBE_INFO=$(3)
 endef
 $(foreach i,$(IMPLS),$(eval $(call LIB_RULES,$(i),rcu,rcutable_impl_info)))
 $(foreach i,$(SRCU_IMPLS),$(eval $(call LIB_RULES,$(i),srcu,rcutable_srcu_impl_info)))
@@ -279,15 +279,15 @@ $(eval $(call PROGRAM,$(B)/bench/test-gbench,$(B)/bench/test_gbench.o $(B)/bench
 $(eval $(call PROGRAM,$(B)/bench/test-placement,$(B)/bench/test_placement.o $(B)/bench/placement.o,\
 	$(HWLOC_LIBS) $(CRITERION_LIBS)))
 
-# rcutable-choose (scripts/chooser/): every implementation's descriptor,
+# rcutable-choose (chooser/): every implementation's descriptor,
 # printed by describe.c linked against each library, and the figures of
 # results/ (emit_figures.c) are compiled in.
 CHOOSE_IMPLS := $(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS)
 CHOOSE_OBJS := $(patsubst %,$(B)/chooser/%.o,choose_main choose_args choose_constraints \
 	choose_figures choose_rank choose_explain choose_output choose_guide)
 
-$(B)/chooser/%.o: OBJ_CPPFLAGS := -Iscripts/chooser
-$(B)/chooser/%.o: scripts/chooser/%.c
+$(B)/chooser/%.o: OBJ_CPPFLAGS := -Ichooser
+$(B)/chooser/%.o: chooser/%.c
 	@mkdir -p $(@D)
 	$(COMPILE)
 $(B)/chooser/%.o: $(B)/chooser/%.c
@@ -295,7 +295,7 @@ $(B)/chooser/%.o: $(B)/chooser/%.c
 
 $(B)/chooser/descriptors.c: $(foreach i,$(CHOOSE_IMPLS),$(B)/$(i)/describe)
 	@mkdir -p $(@D)
-	{ echo '/* Generated from each library by scripts/chooser/describe.c. */'; \
+	{ echo '/* Generated from each library by chooser/describe.c. */'; \
 	  echo '#include "choose_rank.h"'; \
 	  echo 'const struct rcutable_impl choose_impls[] = {'; \
 	  for d in $^; do $$d || exit 1; done; \

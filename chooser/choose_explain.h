@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * scripts/chooser/choose_explain.h: the words behind a ranking: each
+ * chooser/choose_explain.h: the words behind a ranking: each
  * candidate's figures and reasons, each ruled-out one's causes.  The
  * text and JSON output and the guide in RESULTS.md all say them.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * scripts/chooser/choose_rank.h: which implementations meet a user's
+ * chooser/choose_rank.h: which implementations meet a user's
  * constraints, and in what order of preference.
  *
  * An implementation is ruled out by what its descriptor asks of the

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * scripts/chooser/choose_main.c: rcutable-choose.  Exit status 0 with a
+ * chooser/choose_main.c: rcutable-choose.  Exit status 0 with a
  * recommendation, 1 if no implementation meets the constraints or the
  * figures cannot be read, 2 for flags it refuses.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * scripts/chooser/choose_rank.c: see choose_rank.h.
+ * chooser/choose_rank.c: see choose_rank.h.
  */
 #include <math.h>
 #include <stdlib.h>

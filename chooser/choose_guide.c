@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * scripts/chooser/choose_guide.c: the "Choosing an implementation"
+ * chooser/choose_guide.c: the "Choosing an implementation"
  * section of RESULTS.md.  Each typical program is a set of rcutable-choose
  * flags, ranked as the command would rank them on the same figures; the
  * line of each implementation then says for which of those programs it

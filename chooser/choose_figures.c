@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * scripts/chooser/choose_figures.c: see choose_figures.h.  The JSON is
+ * chooser/choose_figures.c: see choose_figures.h.  The JSON is
  * what scripts/run-all leaves: Google Benchmark's output of every
  * benchmark program, the flood's and callgrind's records, machine.json.
  */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * scripts/chooser/describe.c: one implementation's descriptor as a C
+ * chooser/describe.c: one implementation's descriptor as a C
  * initializer, for rcutable-choose's table of every implementation
  * (descriptors.c).  Compiled once per implementation, against its library;
  * DESCRIBE_INFO names its descriptor (rcutable_impl_info,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * scripts/chooser/choose_figures.h: the measured figures rcutable-choose
+ * chooser/choose_figures.h: the measured figures rcutable-choose
  * ranks by, read from a `make results` directory (its JSON files) or
  * compiled in from the results/ of the source tree at build time.
  *

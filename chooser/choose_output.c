@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * scripts/chooser/choose_output.c: a ranking as text and as JSON.
+ * chooser/choose_output.c: a ranking as text and as JSON.
  */
 #include <jansson.h>
 #include <math.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * scripts/chooser/choose_args.c: see choose_args.h.
+ * chooser/choose_args.c: see choose_args.h.
  */
 #include <getopt.h>
 #include <math.h>

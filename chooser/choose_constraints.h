@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * scripts/chooser/choose_constraints.h: what a user tells rcutable-choose
+ * chooser/choose_constraints.h: what a user tells rcutable-choose
  * about the program, and where each answer came from.
  */
 #ifndef RCUTABLE_CHOOSE_CONSTRAINTS_H

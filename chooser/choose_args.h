@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * scripts/chooser/choose_args.h: rcutable-choose's flags, and the prompts
+ * chooser/choose_args.h: rcutable-choose's flags, and the prompts
  * of --ask for the answers the flags left open.
  */
 #ifndef RCUTABLE_CHOOSE_ARGS_H

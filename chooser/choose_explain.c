@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * scripts/chooser/choose_explain.c: see choose_explain.h.
+ * chooser/choose_explain.c: see choose_explain.h.
  */
 #include <math.h>
 #include <stdarg.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * scripts/chooser/choose_output.h: a ranking as text for a reader, as
+ * chooser/choose_output.h: a ranking as text for a reader, as
  * JSON for a script (--json), and the guide of RESULTS.md (--guide).
  */
 #ifndef RCUTABLE_CHOOSE_OUTPUT_H

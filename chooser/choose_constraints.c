@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * scripts/chooser/choose_constraints.c: see choose_constraints.h.
+ * chooser/choose_constraints.c: see choose_constraints.h.
  */
 #include <stdio.h>
 #include <string.h>
