@@ -19,8 +19,9 @@
 #   lib/counter/, lib/srcu/, lib/peer/, lib/control/
 #                          the machinery a family of implementations shares
 #   lib/engine/            the callback engine and the platform under them all
-#   include/rcutable/      the public API; include/rcutable/read/ the inline
-#                          read sides' shared parts, installed with it
+#   include/rcutable/      the public API; include/rcutable/read/ the
+#                          installed implementations' inline read sides and
+#                          the parts they share, installed with it
 # Private code includes "<layer>/<file>.h" (-Ilib).  An implementation's
 # inline read side is rcutable/read/<id>.h (id: its name with _ for -),
 # chosen by -DRCUTABLE_RCU_IMPL=<id> or -DRCUTABLE_SRCU_IMPL=<id>
