@@ -43,7 +43,7 @@ static const struct choose_results *figures(const struct choose_options *o,
 int main(int argc, char **argv)
 {
 	static struct choose_ranking ranking;
-	struct choose_results loaded;
+	static struct choose_results loaded;	/* kept to the end, and still reachable there */
 	const struct choose_results *r;
 	struct choose_options o;
 	char err[512];

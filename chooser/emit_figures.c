@@ -53,7 +53,7 @@ static void put_figures(const struct choose_figures *f)
 
 int main(int argc, char **argv)
 {
-	struct choose_results r;
+	static struct choose_results r;	/* kept to the end, and still reachable there */
 	char err[4200];
 	size_t i;
 
