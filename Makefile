@@ -32,60 +32,49 @@ PREFIX ?= /usr/local
 CC ?= cc
 CXX ?= c++
 
-# liburcu's flavors, each a peer (ext-liburcu-<flavor>) over one adapter.
-LIBURCU_FLAVORS := memb signal mb qsbr bp
-IMPLS := memb signal mb qsbr busted busted-defer \
-	$(addprefix ext-liburcu-,$(LIBURCU_FLAVORS)) ext-ck-epoch
-# SRCU: srcu (compiler-barrier readers, the default), srcu-mb (the kernel's
-# full-fence readers) and the busted-srcu control, one update side for both.
-SRCU_IMPLS := srcu srcu-mb busted-srcu ext-ck-epoch-srcu
-# RCU Tasks: tasks and the busted-tasks control.
-TASKS_IMPLS := tasks busted-tasks
-INSTALL_IMPLS := memb signal mb qsbr srcu srcu-mb tasks
-# The hash-table benchmark's implementations: all but the busted controls.
-HASH_IMPLS := $(filter-out busted%,$(IMPLS))
-HASH_SRCU_IMPLS := $(filter-out busted-srcu,$(SRCU_IMPLS))
-
 # librcutable-common.a: the engine, and the SRCU family's domains.
 COMMON_SRCS := $(addprefix lib/engine/,diag.c cbq.c irq.c wait_gp.c sigmask.c membarrier.c \
 	gp_funnel.c api_names.c) \
 	$(addprefix lib/srcu/,srcu_domain.c srcu_check.c srcu_lifecycle.c)
-memb_SRCS := impls/memb/memb.c lib/counter/counter_gp.c
-signal_SRCS := impls/signal/signal.c lib/counter/counter_gp.c
-mb_SRCS := impls/mb/mb.c lib/counter/self_fence.c lib/counter/counter_gp.c
-qsbr_SRCS := impls/qsbr/qsbr.c lib/counter/self_fence.c lib/counter/counter_gp.c
-busted_SRCS := lib/control/busted.c
-busted-defer_SRCS := lib/control/busted.c
-busted-defer_CPPFLAGS := -DRCUTABLE_BUSTED_DEFER
-srcu_SRCS := impls/srcu/srcu.c lib/srcu/srcu_gp.c
-srcu-mb_SRCS := impls/srcu-mb/srcu_mb.c lib/srcu/srcu_gp.c
-busted-srcu_SRCS := impls/busted-srcu/busted_srcu.c
-tasks_SRCS := impls/tasks/tasks.c impls/tasks/tasks_proc.c
-busted-tasks_SRCS := impls/busted-tasks/busted_tasks.c
-# Peers: one adapter (peer_adapter.c) over each peer's side: liburcu's,
-# compiled once per liburcu flavor, and Concurrency Kit's ck_epoch.
+
+# What the peers' manifests use: one adapter (peer_adapter.c) over each
+# peer's side, liburcu's compiled once per flavor (lib/peer/liburcu_reader.h).
 LIBURCU_ADAPTER_SRCS := lib/peer/peer_adapter.c lib/peer/liburcu_side.c
 liburcu_cppflags = -DRCUTABLE_URCU_FLAVOR=$(1) -DRCUTABLE_URCU_FLAVOR_NAME='"$(1)"' \
 	-DRCUTABLE_URCU_HEADER='<urcu/urcu-$(1).h>'
 liburcu_libs = $(shell pkg-config --libs liburcu-$(1) 2>/dev/null || echo -lurcu-$(1) -lurcu-common)
-# What a liburcu flavor's adapter needs beyond its name: urcu-memb and
-# urcu-bp prefer membarrier(), urcu-bp registers readers by itself, and
-# urcu-signal takes SIGUSR1 (lib/peer/liburcu_reader.h).
-liburcu_extra_memb := -DRCUTABLE_URCU_MEMB
-liburcu_extra_signal := -DRCUTABLE_URCU_RESERVED_SIGNAL=SIGUSR1
-liburcu_extra_bp := -DRCUTABLE_URCU_BP
-define LIBURCU_PEER
-ext-liburcu-$(1)_SRCS := $(LIBURCU_ADAPTER_SRCS)
-ext-liburcu-$(1)_CPPFLAGS := $(call liburcu_cppflags,$(1)) $(liburcu_extra_$(1))
-ext-liburcu-$(1)_LIBS := $(call liburcu_libs,$(1))
-endef
-$(foreach f,$(LIBURCU_FLAVORS),$(eval $(call LIBURCU_PEER,$(f))))
 ck_libs := $(shell pkg-config --libs ck 2>/dev/null || echo -lck)
-ext-ck-epoch_SRCS := lib/peer/peer_adapter.c lib/peer/ck_epoch_side.c
-ext-ck-epoch_LIBS := $(ck_libs)
-# ck_epoch again, as an SRCU peer: an epoch per domain.
-ext-ck-epoch-srcu_SRCS := impls/ext-ck-epoch-srcu/ck_epoch_srcu.c
-ext-ck-epoch-srcu_LIBS := $(ck_libs)
+
+# ---- The implementations: one folder each, with its manifest, impl.mk.
+#
+# A manifest sets, for $(impl) (its folder's name) and with $(here) its
+# folder's path: _KIND (own, peer or control), _COLUMN (rcu, srcu or
+# tasks), _SRCS, _CPPFLAGS and _LIBS if any, _INSTALLED (yes or no),
+# _COUNTERPART (an own implementation's like-for-like peer, whose figures
+# RESULTS.md sets beside its own) and _PACKAGES (the Debian packages its
+# build needs beyond scripts/deps' base).  docs/DESIGN.md, "Manifests".
+MANIFESTS := $(wildcard impls/*/impl.mk)
+ALL_IMPLS := $(sort $(MANIFESTS:impls/%/impl.mk=%))
+$(foreach m,$(MANIFESTS),$(eval impl := $(m:impls/%/impl.mk=%))$(eval here := impls/$(impl)/)\
+	$(eval include $(m)))
+$(foreach i,$(ALL_IMPLS),\
+	$(if $(filter own peer control,$($(i)_KIND)),,$(error impls/$(i)/impl.mk: $(i)_KIND is \
+		"$($(i)_KIND)": it must be own, peer or control))\
+	$(if $(filter rcu srcu tasks,$($(i)_COLUMN)),,$(error impls/$(i)/impl.mk: $(i)_COLUMN is \
+		"$($(i)_COLUMN)": it must be rcu, srcu or tasks))\
+	$(if $($(i)_SRCS),,$(error impls/$(i)/impl.mk: $(i)_SRCS is empty)))
+
+# The implementations of column $(1) and kind $(2) (all kinds if empty):
+# own ones, then the controls, then the peers.
+impls_of = $(foreach k,$(or $(2),own control peer),\
+	$(foreach i,$(ALL_IMPLS),$(if $(and $(filter $(1),$($(i)_COLUMN)),$(filter $(k),$($(i)_KIND))),$(i))))
+IMPLS := $(strip $(call impls_of,rcu))
+SRCU_IMPLS := $(strip $(call impls_of,srcu))
+TASKS_IMPLS := $(strip $(call impls_of,tasks))
+INSTALL_IMPLS := $(strip $(foreach i,$(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS),$(if $(filter yes,$($(i)_INSTALLED)),$(i))))
+# The hash-table benchmark's implementations: all but the controls.
+HASH_IMPLS := $(strip $(call impls_of,rcu,own peer))
+HASH_SRCU_IMPLS := $(strip $(call impls_of,srcu,own peer))
 
 # Each implementation's identifier and -D flag (RCU Tasks has no read
 # side), and the read side it keeps in its folder, to stage, if any.
@@ -142,7 +131,7 @@ COMMON_LIB := $(B)/common/librcutable-common.a
 COMMON_OBJS := $(patsubst lib/%.c,$(B)/common/%.o,$(COMMON_SRCS))
 
 .PHONY: all check conformance results torture soak fork-churn models install clean print-impls print-srcu-impls \
-	print-tasks-impls
+	print-tasks-impls print-manifest
 all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(B)/$(i)/bench $(B)/$(i)/icount $(B)/pkgconfig/rcutable-$(i).pc) \
 	$(foreach i,$(SRCU_IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
@@ -365,6 +354,11 @@ install: all
 
 print-impls:
 	@echo $(IMPLS)
+
+# One line per implementation: name kind column installed counterpart (or -).
+print-manifest:
+	@$(foreach i,$(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS),\
+		echo '$(i) $($(i)_KIND) $($(i)_COLUMN) $(or $($(i)_INSTALLED),no) $(or $($(i)_COUNTERPART),-)';)
 
 print-srcu-impls:
 	@echo $(SRCU_IMPLS)

@@ -1,0 +1,7 @@
+# impls/srcu/impl.mk: the manifest (docs/DESIGN.md, "Manifests") of srcu, SRCU
+# with compiler-barrier readers and membarrier().
+$(impl)_KIND := own
+$(impl)_COLUMN := srcu
+$(impl)_SRCS := $(here)srcu.c lib/srcu/srcu_gp.c
+$(impl)_INSTALLED := yes
+$(impl)_COUNTERPART := ext-liburcu-memb

@@ -1,0 +1,6 @@
+# impls/tasks/impl.mk: the manifest (docs/DESIGN.md, "Manifests") of tasks,
+# RCU Tasks from the thread list of /proc/self/task.
+$(impl)_KIND := own
+$(impl)_COLUMN := tasks
+$(impl)_SRCS := $(here)tasks.c $(here)tasks_proc.c
+$(impl)_INSTALLED := yes
