@@ -49,7 +49,7 @@ int choose_exclusion_question(unsigned i)
 
 bool choose_is_peer(const struct rcutable_impl *impl)
 {
-	return !strncmp(impl->name, "ext-", 4);
+	return impl->is_peer;
 }
 
 /* What impl asks of the program that c says it cannot give. */

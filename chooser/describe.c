@@ -27,8 +27,9 @@ int main(void)
 	printf(" .flavor = %d,", d->flavor);
 	put_string("summary", d->summary);
 	printf(" .readers_must_register = %d, .readers_report_qs = %d,"
-	       " .readers_may_sleep = %d, .is_control = %d,", d->readers_must_register,
-	       d->readers_report_qs, d->readers_may_sleep, d->is_control);
+	       " .readers_may_sleep = %d, .is_control = %d, .is_peer = %d,",
+	       d->readers_must_register, d->readers_report_qs, d->readers_may_sleep,
+	       d->is_control, d->is_peer);
 	put_string("needs", d->needs);
 	printf(" .requires = %#x, .native = %#x, .emulated = %#x },\n", d->requires,
 	       d->native, d->emulated);

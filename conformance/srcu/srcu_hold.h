@@ -11,7 +11,6 @@
 #ifndef RCUTABLE_CONFORMANCE_SRCU_HOLD_H
 #define RCUTABLE_CONFORMANCE_SRCU_HOLD_H
 
-#include <string.h>
 #include <rcutable/srcu.h>
 #include "harness.h"
 
@@ -49,7 +48,7 @@ bool srcu_action_call_srcu_wait(struct srcu_hold *h);	/* call_srcu, wait for it 
 		const struct rcutable_impl *i_ = &rcutable_srcu_impl_info; \
 		if (!((i_->native | i_->emulated) & (api)))		\
 			cr_skip_test("absent in %s: %s%s", i_->name, (what), \
-				     strncmp(i_->name, "ext-", 4) ?	\
+				     !i_->is_peer ?			\
 				     " (make DEBUG=1 builds it)" : "");	\
 	} while (0)
 

@@ -446,6 +446,7 @@ const struct rcutable_impl rcutable_srcu_impl_info = {
 	.readers_report_qs = false,
 	.readers_may_sleep = true,
 	.is_control = false,
+	.is_peer = true,
 	.needs = "",
 	.native = RCUTABLE_API_READ_SIDE | RCUTABLE_API_SYNCHRONIZE,
 	.emulated = RCUTABLE_API_EXPEDITED | RCUTABLE_API_CALL | RCUTABLE_API_BARRIER |

@@ -62,6 +62,7 @@ struct rcutable_impl {
 	bool readers_report_qs;		/* threads must call rcu_quiescent_state() */
 	bool readers_may_sleep;		/* sleeping inside a reader is allowed */
 	bool is_control;		/* deliberately broken negative control */
+	bool is_peer;			/* another project's, behind rcutable's API */
 	const char *needs;		/* kernel feature or signal it needs, or "" */
 	unsigned requires;		/* the same, as enum rcutable_requirement bits */
 	unsigned native;		/* enum rcutable_api bits provided natively */

@@ -241,6 +241,7 @@ const struct rcutable_impl rcutable_impl_info = {
 	.readers_report_qs = RCUTABLE_READERS_REPORT_QS,
 	.readers_may_sleep = false,
 	.is_control = false,
+	.is_peer = true,
 	.needs = RCUTABLE_PEER_NEEDS,
 	.requires = RCUTABLE_PEER_REQUIRES,
 	.native = RCUTABLE_PEER_NATIVE,
