@@ -24,9 +24,35 @@ KNOWN_FAILURES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                   "..", "conformance", "known-failures")
 
 
+# The implementations' manifests, as scripts/run-all recorded them in the
+# results directory (manifest.txt, `make print-manifest`): name ->
+# {"kind": own|peer|control, "column": rcu|srcu|tasks, "counterpart": name or None}.
+MANIFEST = {}
+
+
+def load_manifest(d):
+    """Read d/manifest.txt into MANIFEST; load() does it first."""
+    path = os.path.join(d, "manifest.txt")
+    if not os.path.exists(path):
+        raise SystemExit(f"{path} is missing: `make results` (scripts/run-all) writes it "
+                         "with the implementations' manifests")
+    MANIFEST.clear()
+    for line in open(path):
+        f = line.split()
+        if len(f) == 5:
+            MANIFEST[f[0]] = {"kind": f[1], "column": f[2],
+                              "counterpart": None if f[4] == "-" else f[4]}
+
+
+def is_peer(impl):
+    """A peer: another project's implementation behind rcutable's API."""
+    return MANIFEST.get(impl, {}).get("kind") == "peer"
+
+
 def peer_of(impl):
-    """The liburcu counterpart measured beside an rcutable implementation."""
-    return None if impl.startswith("ext-") else "ext-liburcu-" + impl
+    """The like-for-like peer measured beside an rcutable implementation
+    (its manifest's counterpart), or None."""
+    return MANIFEST.get(impl, {}).get("counterpart")
 
 
 def _base(run_name):
@@ -113,7 +139,9 @@ class Run:
 
 
 def load(d):
-    """machine, {impl: Run}, conformance text, {impl: instruction counts}."""
+    """machine, {impl: Run}, conformance text, {impl: instruction counts};
+    first the manifests (load_manifest())."""
+    load_manifest(d)
     machine = json.load(open(os.path.join(d, "machine.json")))
     runs = {}
     for p in sorted(glob.glob(os.path.join(d, "bench-*.json"))):
@@ -158,12 +186,12 @@ def _flavor_runs(d, flavor):
     flavor) first, then rcutable's others, then the peers."""
     runs = [Run(p) for p in glob.glob(os.path.join(d, f"{flavor}-bench-*.json"))]
     return {r.impl: r for r in sorted(
-        runs, key=lambda r: (r.impl != flavor, r.impl.startswith("ext-"), r.impl))}
+        runs, key=lambda r: (r.impl != flavor, is_peer(r.impl), r.impl))}
 
 
 def is_srcu(impl):
-    """An SRCU implementation's name: srcu, srcu-*, or a peer's <peer>-srcu."""
-    return impl == "srcu" or impl.startswith("srcu-") or impl.endswith("-srcu")
+    """An implementation of the SRCU column."""
+    return MANIFEST.get(impl, {}).get("column") == "srcu"
 
 
 def load_srcu(d):
@@ -237,11 +265,11 @@ def merge_flood(d):
 
 def ordered(runs):
     """rcutable's implementations first, each followed by its peer."""
-    names = [n for n in runs if not n.startswith("ext-")]
+    names = [n for n in runs if not is_peer(n)]
     out = []
     for n in names:
         out.append(n)
-        if peer_of(n) in runs:
+        if peer_of(n) in runs and peer_of(n) not in out:
             out.append(peer_of(n))
     out += [n for n in runs if n not in out]
     return out
