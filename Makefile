@@ -48,11 +48,12 @@ ck_libs := $(shell pkg-config --libs ck 2>/dev/null || echo -lck)
 # ---- The implementations: one folder each, with its manifest, impl.mk.
 #
 # A manifest sets, for $(impl) (its folder's name) and with $(here) its
-# folder's path: _KIND (own, peer or control), _COLUMN (rcu, srcu or
-# tasks), _SRCS, _CPPFLAGS and _LIBS if any, _INSTALLED (yes or no),
+# folder's path: _KIND (own, peer or control), _COLUMN (rcu, srcu or tasks),
+# _SRCS, _CPPFLAGS and _LIBS if any, _READ (the installed read side it uses,
+# rcutable/read/<_READ>.h, if its folder has none), _INSTALLED (yes or no),
 # _COUNTERPART (an own implementation's like-for-like peer, whose figures
-# RESULTS.md sets beside its own) and _PACKAGES (the Debian packages its
-# build needs beyond scripts/deps' base).  docs/DESIGN.md, "Manifests".
+# RESULTS.md sets beside its own) and _PACKAGES (the Debian packages its build
+# needs beyond scripts/deps' base).  docs/DESIGN.md, "Manifests".
 MANIFESTS := $(wildcard impls/*/impl.mk)
 ALL_IMPLS := $(sort $(MANIFESTS:impls/%/impl.mk=%))
 $(foreach m,$(MANIFESTS),$(eval impl := $(m:impls/%/impl.mk=%))$(eval here := impls/$(impl)/)\
@@ -76,12 +77,14 @@ INSTALL_IMPLS := $(strip $(foreach i,$(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS),$(if 
 HASH_IMPLS := $(strip $(call impls_of,rcu,own peer))
 HASH_SRCU_IMPLS := $(strip $(call impls_of,srcu,own peer))
 
-# Each implementation's identifier and -D flag (RCU Tasks has no read
-# side), and the read side it keeps in its folder, to stage, if any.
+# Each implementation's identifier and the -D flag that chooses its read
+# side (RCU Tasks has none): the installed one its manifest names (_READ),
+# or its own, kept in its folder and staged.
 impl_id = $(subst -,_,$(1))
-$(foreach i,$(IMPLS),$(eval $(i)_SELECT := -DRCUTABLE_RCU_IMPL=$(call impl_id,$(i))) \
+read_id = $(or $($(1)_READ),$(call impl_id,$(1)))
+$(foreach i,$(IMPLS),$(eval $(i)_SELECT := -DRCUTABLE_RCU_IMPL=$(call read_id,$(i))) \
 	$(eval $(i)_READ_SIDE := $(wildcard impls/$(i)/rcu_impl.h)))
-$(foreach i,$(SRCU_IMPLS),$(eval $(i)_SELECT := -DRCUTABLE_SRCU_IMPL=$(call impl_id,$(i))) \
+$(foreach i,$(SRCU_IMPLS),$(eval $(i)_SELECT := -DRCUTABLE_SRCU_IMPL=$(call read_id,$(i))) \
 	$(eval $(i)_READ_SIDE := $(wildcard impls/$(i)/srcu_impl.h)))
 staged_read_side = $(if $($(1)_READ_SIDE),$(B)/include/rcutable/read/$(call impl_id,$(1)).h)
 
@@ -174,11 +177,12 @@ $(B)/bench/hash_rwlock.o: bench/hash_bench.c
 BENCH_OBJS := $(B)/bench/gbench.o $(B)/bench/placement.o $(B)/bench/harness.o
 
 # An implementation's objects: its sources, and the tests and benchmarks
-# built against it, with its read side chosen and staged.
+# built against it, with its read side chosen and staged, and its name
+# (RCUTABLE_IMPL_NAME, the descriptor's) from its folder's.
 define IMPL_OBJECTS
 $(B)/$(1)/obj/%.o: %.c | $(call staged_read_side,$(1))
 	@mkdir -p $$(@D)
-	$$(COMPILE) $$($(1)_SELECT) $$($(1)_CPPFLAGS)
+	$$(COMPILE) -DRCUTABLE_IMPL_NAME='"$(1)"' $$($(1)_SELECT) $$($(1)_CPPFLAGS)
 $(B)/$(1)/obj/conformance/%.o: OBJ_CPPFLAGS := -Iconformance $(TESTING_CPPFLAGS)
 $(B)/$(1)/obj/bench/%.o: OBJ_CPPFLAGS := -Ibench $(TESTING_CPPFLAGS)
 endef

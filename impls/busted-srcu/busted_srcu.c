@@ -41,7 +41,7 @@ void cleanup_srcu_struct_quiesced(struct srcu_struct *ssp)
 }
 
 const struct rcutable_impl rcutable_srcu_impl_info = {
-	.name = "busted-srcu",
+	.name = RCUTABLE_IMPL_NAME,
 	.flavor = RCUTABLE_FLAVOR_SRCU,
 	.summary = "negative control: SRCU grace periods wait for nothing",
 	.readers_may_sleep = true,

@@ -44,7 +44,7 @@ static unsigned long busted_gp_completed(void)
 }
 
 const struct rcutable_impl rcutable_tasks_impl_info = {
-	.name = "busted-tasks",
+	.name = RCUTABLE_IMPL_NAME,
 	.flavor = RCUTABLE_FLAVOR_TASKS,
 	.summary = "negative control: RCU Tasks grace periods wait for nobody",
 	.is_control = true,

@@ -146,7 +146,7 @@ static void atfork_child(void)
 static void setup(void)
 {
 	if (pthread_key_create(&exit_key, release_thread_records))
-		rcutable_die("ext-ck-epoch-srcu: cannot create its thread-exit key");
+		rcutable_die(RCUTABLE_IMPL_NAME ": cannot create its thread-exit key");
 	rcutable_cbq_atfork_hooks(atfork_prepare, atfork_parent, atfork_child);
 }
 
@@ -437,7 +437,7 @@ void cleanup_srcu_struct_quiesced(struct srcu_struct *ssp)
 /* ---- Descriptor ------------------------------------------------------------ */
 
 const struct rcutable_impl rcutable_srcu_impl_info = {
-	.name = "ext-ck-epoch-srcu",
+	.name = RCUTABLE_IMPL_NAME,
 	.flavor = RCUTABLE_FLAVOR_SRCU,
 	.summary = "peer: Concurrency Kit's ck_epoch (Debian libck-dev) behind "
 		   "rcutable's SRCU API: an epoch per domain, sleeping sections on "

@@ -8,8 +8,7 @@
  */
 #include "counter/counter_flavor.h"
 
-RCUTABLE_COUNTER_FLAVOR_INFO("mb",
-			     "per-thread counters with full-fence readers; needs "
-			     "nothing from the kernel",
+RCUTABLE_COUNTER_FLAVOR_INFO("per-thread counters with full-fence readers; "
+			     "needs nothing from the kernel",
 			     "",
 			     0);

@@ -3,5 +3,6 @@
 $(impl)_KIND := own
 $(impl)_COLUMN := rcu
 $(impl)_SRCS := $(here)memb.c lib/counter/counter_gp.c
+$(impl)_READ := memb
 $(impl)_INSTALLED := yes
 $(impl)_COUNTERPART := ext-liburcu-memb

@@ -15,16 +15,17 @@
 /* First use: the command must (still) be there, or say what is missing. */
 void rcutable_flavor_init(void)
 {
-	rcutable_membarrier_require("memb", MEMB_INSTEAD);
+	rcutable_membarrier_require(RCUTABLE_IMPL_NAME, MEMB_INSTEAD);
 }
 
 void rcutable_flavor_mb_all(void)
 {
-	rcutable_membarrier_all("memb", MEMB_INSTEAD);
+	rcutable_membarrier_all(RCUTABLE_IMPL_NAME, MEMB_INSTEAD);
 }
 
-RCUTABLE_COUNTER_FLAVOR_INFO("memb",
-			     "per-thread counters with compiler-barrier readers; the "
-			     "updater forces ordering with membarrier()",
-			     "membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED), Linux 4.14+",
+RCUTABLE_COUNTER_FLAVOR_INFO("per-thread counters with compiler-barrier "
+			     "readers; the updater forces ordering with "
+			     "membarrier()",
+			     "membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED), "
+			     "Linux 4.14+",
 			     RCUTABLE_NEEDS_MEMBARRIER);

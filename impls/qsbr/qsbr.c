@@ -8,9 +8,8 @@
  */
 #include "counter/counter_flavor.h"
 
-RCUTABLE_COUNTER_FLAVOR_INFO("qsbr",
-			     "quiescent-state-based: free read-side markers; "
-			     "registered threads report quiescent states and go "
-			     "offline to block",
+RCUTABLE_COUNTER_FLAVOR_INFO("quiescent-state-based: free read-side markers; "
+			     "registered threads report quiescent states and "
+			     "go offline to block",
 			     "",
 			     0);

@@ -3,5 +3,6 @@
 $(impl)_KIND := own
 $(impl)_COLUMN := rcu
 $(impl)_SRCS := $(here)signal.c lib/counter/counter_gp.c
+$(impl)_READ := signal
 $(impl)_INSTALLED := yes
 $(impl)_COUNTERPART := ext-liburcu-signal

@@ -34,6 +34,9 @@
 #include "engine/futex.h"
 #include "engine/sigmask.h"
 
+/* Who the messages name: rcutable-<this implementation>. */
+#define SIGNAL_WHO	"rcutable-" RCUTABLE_IMPL_NAME
+
 #ifndef RCUTABLE_SIGNAL_OFFSET
 #define RCUTABLE_SIGNAL_OFFSET	3
 #endif
@@ -108,11 +111,11 @@ static void signal_install(void)
 	struct sigaction sa, old;
 
 	if (sigaction(sig, NULL, &old))
-		rcutable_die("rcutable-signal: sigaction(%d): %s", sig, strerror(errno));
+		rcutable_die(SIGNAL_WHO ": sigaction(%d): %s", sig, strerror(errno));
 	if (handler_is_ours(&old))
 		return;
 	if ((old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL)
-		rcutable_die("rcutable-signal uses signal %d (SIGRTMIN+%d), and the "
+		rcutable_die(SIGNAL_WHO " uses signal %d (SIGRTMIN+%d), and the "
 			     "application already handles it: choose another with "
 			     "RCUTABLE_SIGNAL=SIGRTMIN+N or build with "
 			     "-DRCUTABLE_SIGNAL_OFFSET=N", sig, sig - SIGRTMIN);
@@ -121,7 +124,7 @@ static void signal_install(void)
 	sa.sa_flags = SA_SIGINFO | SA_RESTART;
 	sigemptyset(&sa.sa_mask);
 	if (sigaction(sig, &sa, NULL))
-		rcutable_die("rcutable-signal: sigaction(%d): %s", sig, strerror(errno));
+		rcutable_die(SIGNAL_WHO ": sigaction(%d): %s", sig, strerror(errno));
 }
 
 /* At start-up, while the application has not taken the signal yet, or has
@@ -161,7 +164,7 @@ static void check_late_acks(struct rcutable_reader *head)
 	struct sigaction now;
 
 	if (sigaction(rcu_signal, NULL, &now) == 0 && !handler_is_ours(&now))
-		rcutable_die("rcutable-signal uses signal %d (SIGRTMIN+%d), and the "
+		rcutable_die(SIGNAL_WHO " uses signal %d (SIGRTMIN+%d), and the "
 			     "application replaced its handler: grace periods cannot "
 			     "complete; choose another with RCUTABLE_SIGNAL=SIGRTMIN+N",
 			     rcu_signal, rcu_signal - SIGRTMIN);
@@ -171,7 +174,7 @@ static void check_late_acks(struct rcutable_reader *head)
 		if (!thread_blocks(r->tid, rcu_signal))
 			continue;
 		rcutable_thread_name(r->tid, name, sizeof(name));
-		rcutable_die("rcutable-signal: registered thread %d (%s) blocks signal %d "
+		rcutable_die(SIGNAL_WHO ": registered thread %d (%s) blocks signal %d "
 			     "(SIGRTMIN+%d), which grace periods need: leave it unblocked "
 			     "(or choose another with RCUTABLE_SIGNAL)", (int)r->tid, name,
 			     rcu_signal, rcu_signal - SIGRTMIN);
@@ -216,7 +219,7 @@ void rcutable_flavor_mb_all(void)
 		if (syscall(SYS_tgkill, pid, r->tid, rcu_signal) == 0)
 			sent++;
 		else if (errno != ESRCH)	/* ESRCH: the thread is gone */
-			rcutable_die("rcutable-signal: tgkill(%d): %s", (int)r->tid,
+			rcutable_die(SIGNAL_WHO ": tgkill(%d): %s", (int)r->tid,
 				     strerror(errno));
 	}
 	RCUTABLE_WRITE_ONCE(acks_wanted, sent);
@@ -225,10 +228,9 @@ void rcutable_flavor_mb_all(void)
 	rcutable_smp_mb();
 }
 
-RCUTABLE_COUNTER_FLAVOR_INFO("signal",
-			     "per-thread counters with compiler-barrier readers; the "
-			     "updater forces ordering with a real-time signal to each "
-			     "reader",
+RCUTABLE_COUNTER_FLAVOR_INFO("per-thread counters with compiler-barrier "
+			     "readers; the updater forces ordering with a "
+			     "real-time signal to each reader",
 			     "a real-time signal the application leaves alone "
 			     "(RCUTABLE_SIGNAL)",
 			     RCUTABLE_NEEDS_SIGNAL);

@@ -8,7 +8,8 @@
 #include <rcutable/srcu.h>
 #include "srcu/srcu_domain.h"
 
-RCUTABLE_SRCU_FLAVOR_INFO("srcu-mb",
-			  "per-CPU lock/unlock counters summed by the updater; readers "
-			  "fence after counting in and before counting out",
-			  "", 0);
+RCUTABLE_SRCU_FLAVOR_INFO("per-CPU lock/unlock counters summed by the "
+			  "updater; readers fence after counting in and "
+			  "before counting out",
+			  "",
+			  0);

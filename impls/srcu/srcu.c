@@ -9,10 +9,11 @@
 #include <rcutable/srcu.h>
 #include "srcu/srcu_domain.h"
 
-RCUTABLE_SRCU_FLAVOR_INFO("srcu",
-			  "per-CPU lock/unlock counters summed by the updater; readers "
-			  "use compiler barriers and the updater one membarrier() per "
-			  "grace period, or after expedited grace periods readers fence "
-			  "for a while",
-			  "membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED), Linux 4.14+",
+RCUTABLE_SRCU_FLAVOR_INFO("per-CPU lock/unlock counters summed by the "
+			  "updater; readers use compiler barriers and the "
+			  "updater one membarrier() per grace period, or "
+			  "after expedited grace periods readers fence for a "
+			  "while",
+			  "membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED), "
+			  "Linux 4.14+",
 			  RCUTABLE_NEEDS_MEMBARRIER);

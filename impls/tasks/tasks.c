@@ -467,7 +467,7 @@ void rcu_barrier_tasks(void)
 }
 
 const struct rcutable_impl rcutable_tasks_impl_info = {
-	.name = "tasks",
+	.name = RCUTABLE_IMPL_NAME,
 	.flavor = RCUTABLE_FLAVOR_TASKS,
 	.summary = "no read-side markers; a grace period waits until every other "
 		   "thread has blocked in a system call or exited, from the "

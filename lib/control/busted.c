@@ -62,7 +62,6 @@ void rcu_barrier(void)
 	rcutable_cbq_barrier(&defer_cbq, "rcu_barrier");
 }
 
-#define BUSTED_NAME	"busted-defer"
 #define BUSTED_SUMMARY	"negative control: grace periods wait for nothing, callbacks " \
 			"run on a worker thread without waiting"
 #else
@@ -78,12 +77,11 @@ void rcutable_kfree_rcu(struct rcu_head *head, size_t offset)
 
 void rcu_barrier(void) {}
 
-#define BUSTED_NAME	"busted"
 #define BUSTED_SUMMARY	"negative control: grace periods wait for nothing"
 #endif
 
 const struct rcutable_impl rcutable_impl_info = {
-	.name = BUSTED_NAME,
+	.name = RCUTABLE_IMPL_NAME,
 	.flavor = RCUTABLE_FLAVOR_RCU,
 	.summary = BUSTED_SUMMARY,
 	.is_control = true,

@@ -55,9 +55,9 @@ unsigned long rcutable_counter_gp_completed(void);
  * register explicitly and report quiescent states.  Flavors differ in
  * name, summary and needs (in words and as enum rcutable_requirement bits).
  */
-#define RCUTABLE_COUNTER_FLAVOR_INFO(name_, summary_, needs_, requires_) \
+#define RCUTABLE_COUNTER_FLAVOR_INFO(summary_, needs_, requires_)	\
 	const struct rcutable_impl rcutable_impl_info = {		\
-		.name = (name_),					\
+		.name = RCUTABLE_IMPL_NAME,				\
 		.flavor = RCUTABLE_FLAVOR_RCU,				\
 		.summary = (summary_),					\
 		.readers_must_register = RCUTABLE_READERS_REPORT_QS,	\

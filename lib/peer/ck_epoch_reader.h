@@ -55,7 +55,6 @@ static inline bool rcutable_reader_in_section(void) { return rcu_read_lock_held(
  * reclaimed only when that thread polls, so call_rcu() and rcu_barrier()
  * run on rcutable's callback engine, whose worker waits with
  * ck_epoch_synchronize_wait(). */
-#define RCUTABLE_PEER_NAME	"ext-ck-epoch"
 #define RCUTABLE_PEER_SUMMARY						\
 	"peer: Concurrency Kit's ck_epoch (Debian libck-dev) behind "	\
 	"rcutable's API"

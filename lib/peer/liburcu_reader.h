@@ -36,7 +36,6 @@ static inline bool rcutable_reader_in_section(void) { return rcu_read_lock_held(
  * RCUTABLE_URCU_BP come from the peer's manifest, impl.mk).  urcu-bp
  * registers a thread at its first rcu_read_lock(); liburcu's QSBR cannot
  * tell a section from an online stretch, so it has no validation. */
-#define RCUTABLE_PEER_NAME	"ext-liburcu-" RCUTABLE_URCU_FLAVOR_NAME
 #define RCUTABLE_PEER_SUMMARY						\
 	"peer: liburcu's urcu-" RCUTABLE_URCU_FLAVOR_NAME		\
 	" flavor (Debian liburcu-dev) behind rcutable's API"

@@ -234,7 +234,7 @@ static void drain_at_exit(void)
 }
 
 const struct rcutable_impl rcutable_impl_info = {
-	.name = RCUTABLE_PEER_NAME,
+	.name = RCUTABLE_IMPL_NAME,
 	.flavor = RCUTABLE_FLAVOR_RCU,
 	.summary = RCUTABLE_PEER_SUMMARY,
 	.readers_must_register = RCUTABLE_PEER_READERS_MUST_REGISTER,

@@ -84,9 +84,9 @@ void rcutable_srcu_unlock(void);
 #else
 #define RCUTABLE_SRCU_CHECKS	0
 #endif
-#define RCUTABLE_SRCU_FLAVOR_INFO(name_, summary_, needs_, requires_)	\
+#define RCUTABLE_SRCU_FLAVOR_INFO(summary_, needs_, requires_)		\
 	const struct rcutable_impl rcutable_srcu_impl_info = {		\
-		.name = (name_),					\
+		.name = RCUTABLE_IMPL_NAME,				\
 		.flavor = RCUTABLE_FLAVOR_SRCU,				\
 		.summary = (summary_),					\
 		.needs = (needs_),					\

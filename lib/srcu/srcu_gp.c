@@ -122,7 +122,7 @@ static void srcu_fence_readers(struct srcu_struct *ssp, struct rcutable_srcu_dom
 	 * pairs with RCUTABLE_SRCU_AFTER_LOCK()'s compiler barrier (and
 	 * with its load of the mode, after the lock count). */
 	RCUTABLE_WRITE_ONCE(ssp->readers_fence, expedited);
-	rcutable_membarrier_all("srcu", "rcutable-srcu-mb");
+	rcutable_membarrier_all(RCUTABLE_IMPL_NAME, "rcutable-srcu-mb");
 #endif
 }
 
