@@ -226,6 +226,21 @@ Test(lifecycle, waits_exit_with_stuck_reader_warns, .timeout = 30)
  */
 static int fork_pipe[2];
 static int fork_reader_inside, fork_reader_release;
+static int fork_returned, fork_blocked;
+
+/* fork() must not wait for the reader.  If it has not returned within 5 s,
+ * record that it blocked and end the reader's section, so that an
+ * implementation whose fork() waits for readers fails by assertion, with
+ * its child reaped, rather than by the test's timeout. */
+static void *fork_watchdog(void *arg)
+{
+	(void)arg;
+	if (!flag_wait_in_reader(&fork_returned, 1, 5000)) {	/* no RCU here */
+		flag_set(&fork_blocked, 1);
+		flag_set(&fork_reader_release, 1);
+	}
+	return NULL;
+}
 
 static void fork_cb(struct rcu_head *h)
 {
@@ -249,7 +264,7 @@ static void *fork_reader(void *arg)
 Test(lifecycle, fork_child_uses_rcu, .timeout = 15)
 {
 	static struct rcu_head before, in_child;
-	pthread_t r;
+	pthread_t r, w;
 	pid_t pid;
 	int status;
 	char buf[8];
@@ -263,6 +278,7 @@ Test(lifecycle, fork_child_uses_rcu, .timeout = 15)
 	call_rcu(&before, fork_cb);	/* pending: the reader holds it back */
 	sleep_ms(50);			/* the worker now waits for the reader,
 					 * holding the grace-period locks */
+	w = spawn(fork_watchdog, NULL);
 	pid = fork();
 	cr_assert(pid >= 0);
 	if (pid == 0) {
@@ -273,6 +289,17 @@ Test(lifecycle, fork_child_uses_rcu, .timeout = 15)
 		synchronize_rcu();
 		synchronize_rcu_expedited();
 		_exit(0);
+	}
+	flag_set(&fork_returned, 1);
+	join(w);
+	if (flag_get(&fork_blocked)) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+		join(r);
+		cr_assert_fail("fork() blocked while another thread was inside a "
+			       "read-side critical section, and returned only "
+			       "once the reader left it: fork() must not wait "
+			       "for readers");
 	}
 	cr_assert_eq(waitpid(pid, &status, 0), pid);
 	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0,
