@@ -174,6 +174,18 @@ Test(barrier, concurrent_barriers, .timeout = 60)
 	cr_assert_eq(flag_get(&conc_count), 400);
 }
 
+/* rcu_barrier() waits for the callbacks of every thread, each thread's in
+ * order (harness.h). */
+static void call_rcu_fn(struct rcu_head *head, rcu_callback_t func)
+{
+	call_rcu(head, func);
+}
+
+Test(barrier, covers_the_callbacks_of_every_thread, .timeout = 60)
+{
+	barrier_covers_threads(call_rcu_fn, rcu_barrier, "rcu_barrier");
+}
+
 /*
  * The worker sleeps whenever the queue empties and every push into an empty
  * queue must wake it: many rounds of one callback and a barrier make the

@@ -8,6 +8,7 @@
 #include <linux/seccomp.h>
 #include <signal.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -160,4 +161,79 @@ void deny_syscall(long nr)
 	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) ||
 	    prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog))
 		abort();
+}
+
+/* ---- A barrier and the callbacks of every thread ------------------------- */
+
+#define BARRIER_THREADS	9
+#define PER_THREAD	100
+
+struct ordered {
+	struct rcu_head head;
+	int thread, seq;
+	pthread_t by;		/* the thread that queued it */
+};
+
+static struct {
+	void (*queue)(struct rcu_head *head, rcu_callback_t func);
+	int gates[BARRIER_THREADS], ran, order_broken, last_seq[BARRIER_THREADS];
+	struct ordered cbs[BARRIER_THREADS][PER_THREAD];
+} bct;
+
+static void ordered_cb(struct rcu_head *h)
+{
+	struct ordered *o = (struct ordered *)h;
+
+	/* Not where call_*() runs its callback in the caller (a control):
+	 * the gate would then hold the queuer back instead. */
+	if (o->seq == 0 && !pthread_equal(pthread_self(), o->by))
+		flag_wait_in_reader(&bct.gates[o->thread], 1, 10000);
+	if (o->seq != bct.last_seq[o->thread] + 1)
+		flag_set(&bct.order_broken, 1);
+	bct.last_seq[o->thread] = o->seq;
+	__atomic_add_fetch(&bct.ran, 1, __ATOMIC_SEQ_CST);
+}
+
+static void *ordered_queuer(void *arg)
+{
+	int t = (int)(intptr_t)arg;
+
+	for (int i = 0; i < PER_THREAD; i++) {
+		bct.cbs[t][i] = (struct ordered){ .thread = t, .seq = i,
+						  .by = pthread_self() };
+		bct.queue(&bct.cbs[t][i].head, ordered_cb);
+	}
+	return NULL;
+}
+
+static void *open_gates(void *arg)
+{
+	(void)arg;
+	for (int i = 0; i < BARRIER_THREADS; i++) {
+		sleep_ms_in_reader(20);
+		flag_set(&bct.gates[i], 1);
+	}
+	return NULL;
+}
+
+void barrier_covers_threads(void (*queue)(struct rcu_head *head, rcu_callback_t func),
+			    void (*barrier)(void), const char *barrier_name)
+{
+	pthread_t releaser;
+	int ran;
+
+	bct.queue = queue;
+	for (int i = 0; i < BARRIER_THREADS; i++) {
+		bct.last_seq[i] = -1;
+		pthread_join(spawn(ordered_queuer, (void *)(intptr_t)i), NULL);
+	}
+	releaser = spawn(open_gates, NULL);
+	barrier();
+	ran = flag_get(&bct.ran);
+	cr_assert_eq(ran, BARRIER_THREADS * PER_THREAD, "%s() returned with %d of "
+		     "the %d callbacks queued before it by %d threads invoked",
+		     barrier_name, ran, BARRIER_THREADS * PER_THREAD, BARRIER_THREADS);
+	cr_assert_not(flag_get(&bct.order_broken), "a thread's callbacks ran out "
+		      "of the order it queued them in");
+	pthread_join(releaser, NULL);
 }

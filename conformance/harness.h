@@ -72,6 +72,19 @@ struct hold_cb {
 void hold_cb_func(struct rcu_head *head);
 
 /*
+ * A barrier waits for the callbacks of every thread, wherever the
+ * implementation queues them (rcutable gives threads lanes in turn, each
+ * lane with its own worker), and each thread's callbacks run in the order
+ * it queued them: 9 threads, one after another, queue 100 callbacks each
+ * with queue(); each thread's first callback blocks until its gate opens,
+ * thread i's 20 ms * (i+1) after barrier() began, so that a barrier that
+ * waits on fewer lanes than were used returns before the last gate opens.
+ * Threads that queue need not register (no reader).
+ */
+void barrier_covers_threads(void (*queue)(struct rcu_head *head, rcu_callback_t func),
+			    void (*barrier)(void), const char *barrier_name);
+
+/*
  * Run fn(arg) in a forked child with stderr captured; returns the child's
  * wait status and copies its stderr into out (NUL-terminated).  The child
  * may set environment variables first (it starts with no rcutable state).

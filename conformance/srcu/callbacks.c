@@ -84,6 +84,23 @@ static void *queuer(void *arg)
 	return NULL;
 }
 
+/* srcu_barrier() waits for the callbacks of every thread, each thread's in
+ * order (harness.h). */
+static void call_cb_srcu(struct rcu_head *head, rcu_callback_t func)
+{
+	call_srcu(&cb_srcu, head, func);
+}
+
+static void barrier_cb_srcu(void)
+{
+	srcu_barrier(&cb_srcu);
+}
+
+Test(srcu, srcu_barrier_covers_the_callbacks_of_every_thread, .timeout = 60)
+{
+	barrier_covers_threads(call_cb_srcu, barrier_cb_srcu, "srcu_barrier");
+}
+
 Test(srcu, every_callback_runs_once_in_queue_order, .timeout = 60)
 {
 	pthread_t t[QUEUERS];

@@ -684,23 +684,30 @@ static void cbq_thread_quiescent(void)
 	rcu_quiescent_state();
 }
 
-static struct rcutable_cbq rcu_cbq =
-	RCUTABLE_CBQ_INIT(rcu_cbq, cbq_wait_gp, NULL, "call_rcu", .gathers = true,
-			  .invoke_begin = cbq_thread_online,
-			  .quiesce = cbq_thread_offline,
-			  .between = cbq_thread_quiescent,
-			  .caller_holds_gp = cbq_caller_holds_gp);
+#define RCU_CBQ_QS_HOOKS	, .invoke_begin = cbq_thread_online,	\
+				.quiesce = cbq_thread_offline,		\
+				.between = cbq_thread_quiescent
 #else
-static struct rcutable_cbq rcu_cbq =
-	RCUTABLE_CBQ_INIT(rcu_cbq, cbq_wait_gp, NULL, "call_rcu", .gathers = true,
-			  .caller_holds_gp = cbq_caller_holds_gp);
+#define RCU_CBQ_QS_HOOKS
 #endif
+
+/* call_rcu()'s lanes (lib/engine/cbq.h), all of them static, so that none
+ * needs initialising at run time; the first rcutable_cbq_lanes() are used. */
+#define RCU_CBQ_LANE(i)							\
+	RCUTABLE_CBQ_INIT(rcu_cbq[i], cbq_wait_gp, NULL, "call_rcu",	\
+			  .gathers = true, .laned = true, .lane = (i),	\
+			  .caller_holds_gp = cbq_caller_holds_gp RCU_CBQ_QS_HOOKS)
+_Static_assert(RCUTABLE_CBQ_LANES_MAX == 8, "one RCU_CBQ_LANE() per lane");
+static struct rcutable_cbq rcu_cbq[RCUTABLE_CBQ_LANES_MAX] = {
+	RCU_CBQ_LANE(0), RCU_CBQ_LANE(1), RCU_CBQ_LANE(2), RCU_CBQ_LANE(3),
+	RCU_CBQ_LANE(4), RCU_CBQ_LANE(5), RCU_CBQ_LANE(6), RCU_CBQ_LANE(7),
+};
 
 void call_rcu(struct rcu_head *head, rcu_callback_t func)
 {
 	rcutable_cbq_check_call("call_rcu", head, func);
 	gp_ensure_init();
-	rcutable_cbq_enqueue(&rcu_cbq, head, func);
+	rcutable_cbq_enqueue(&rcu_cbq[rcutable_cbq_lane()], head, func);
 }
 
 void rcutable_kfree_rcu(struct rcu_head *head, size_t offset)
@@ -709,13 +716,15 @@ void rcutable_kfree_rcu(struct rcu_head *head, size_t offset)
 		rcutable_die("kfree_rcu(): rcu_head at offset %zu, must be below %d",
 			     offset, RCUTABLE_KFREE_OFFSET_MAX);
 	gp_ensure_init();
-	rcutable_cbq_enqueue(&rcu_cbq, head, (rcu_callback_t)(uintptr_t)offset);
+	rcutable_cbq_enqueue(&rcu_cbq[rcutable_cbq_lane()], head,
+			     (rcu_callback_t)(uintptr_t)offset);
 }
 
 void rcu_barrier(void)
 {
 	bool was_online = rcutable_gp_wait_begin("rcu_barrier");
 
-	rcutable_cbq_barrier(&rcu_cbq, "rcu_barrier");
+	for (unsigned i = 0; i < rcutable_cbq_lanes(); i++)
+		rcutable_cbq_barrier(&rcu_cbq[i], "rcu_barrier");
 	rcutable_gp_wait_end(was_online);
 }

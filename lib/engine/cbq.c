@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <rcutable/compiler.h>
 #include <rcutable/types.h>
@@ -38,33 +39,78 @@ static struct rcutable_cbq *free_list;
 static __thread struct rcutable_cbq *cbq_self;
 
 /*
- * The backlog bound: callbacks queued on one engine and not yet invoked,
+ * The backlog bound: callbacks queued on one domain and not yet invoked,
  * above which callers wait (cbq_throttle()); 0 is no bound.  From
- * RCUTABLE_CALLBACK_BACKLOG, or rcutable_callback_backlog_set().
+ * RCUTABLE_CALLBACK_BACKLOG, or rcutable_callback_backlog_set().  A lane
+ * (rcutable_cbq_lanes()) holds an equal share of it, at least 1.
  */
 #define CBQ_BACKLOG_DEFAULT	RCUTABLE_CALLBACK_BACKLOG_DEFAULT
-static long cbq_backlog_max;
+static long cbq_backlog_max, cbq_lane_max;
+static unsigned cbq_nlanes;
 static pthread_once_t backlog_once = PTHREAD_ONCE_INIT;
+
+static void cbq_backlog_store(size_t max)
+{
+	long m = max > LONG_MAX ? LONG_MAX : (long)max;
+	long share = m / (long)cbq_nlanes;
+
+	__atomic_store_n(&cbq_backlog_max, m, __ATOMIC_RELAXED);
+	__atomic_store_n(&cbq_lane_max, m && !share ? 1 : share, __ATOMIC_RELAXED);
+}
 
 static void cbq_backlog_init(void)
 {
-	unsigned long v = rcutable_env_ulong("RCUTABLE_CALLBACK_BACKLOG",
-					     CBQ_BACKLOG_DEFAULT);
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned long lanes = rcutable_env_ulong("RCUTABLE_CALLBACK_LANES",
+		cpus < 1 ? 1 : cpus > RCUTABLE_CBQ_LANES_MAX ? RCUTABLE_CBQ_LANES_MAX
+							       : (unsigned long)cpus);
 
-	cbq_backlog_max = v > LONG_MAX ? LONG_MAX : (long)v;
+	if (lanes < 1 || lanes > RCUTABLE_CBQ_LANES_MAX)
+		rcutable_die("RCUTABLE_CALLBACK_LANES=%lu: lanes per domain go from "
+			     "1 to %d", lanes, RCUTABLE_CBQ_LANES_MAX);
+	cbq_nlanes = (unsigned)lanes;
+	cbq_backlog_store(rcutable_env_ulong("RCUTABLE_CALLBACK_BACKLOG",
+					     CBQ_BACKLOG_DEFAULT));
 }
 
 void rcutable_callback_backlog_set(size_t max)
 {
 	pthread_once(&backlog_once, cbq_backlog_init);
-	__atomic_store_n(&cbq_backlog_max, max > LONG_MAX ? LONG_MAX : (long)max,
-			 __ATOMIC_RELAXED);
+	cbq_backlog_store(max);
 }
 
 size_t rcutable_callback_backlog_get(void)
 {
 	pthread_once(&backlog_once, cbq_backlog_init);
 	return (size_t)__atomic_load_n(&cbq_backlog_max, __ATOMIC_RELAXED);
+}
+
+/* q's bound: its lane's share, or the whole bound.  No ordering: a bound
+ * set by another thread applies from when this one sees it. */
+static long cbq_bound(const struct rcutable_cbq *q)
+{
+	return __atomic_load_n(q->laned ? &cbq_lane_max : &cbq_backlog_max,
+			       __ATOMIC_RELAXED);
+}
+
+/* ---- Lanes ------------------------------------------------------------------ */
+
+/* This thread's lane, once it has one; a worker's is its engine's. */
+static __thread int cbq_my_lane = -1;
+static unsigned cbq_next_lane;
+
+unsigned rcutable_cbq_lanes(void)
+{
+	pthread_once(&backlog_once, cbq_backlog_init);
+	return cbq_nlanes;
+}
+
+unsigned rcutable_cbq_lane(void)
+{
+	if (rcutable_unlikely(cbq_my_lane < 0))
+		cbq_my_lane = (int)(__atomic_fetch_add(&cbq_next_lane, 1, __ATOMIC_RELAXED) %
+				    rcutable_cbq_lanes());
+	return (unsigned)cbq_my_lane;
 }
 
 static bool cbq_start(struct rcutable_cbq *q);
@@ -187,7 +233,7 @@ static void cbq_invoked(struct rcutable_cbq *q, size_t n, bool batch_done)
 	 * sleeper's count, or it sees what we changed and does not sleep. */
 	rcutable_smp_mb();
 	if (__atomic_load_n(&q->throttled, __ATOMIC_RELAXED) &&
-	    (batch_done || left <= RCUTABLE_READ_ONCE(cbq_backlog_max) / 2))
+	    (batch_done || left <= cbq_bound(q) / 2))
 		cbq_release_throttled(q);
 }
 
@@ -274,7 +320,7 @@ static uint64_t cbq_gather_ns;
 
 static bool cbq_over_bound(struct rcutable_cbq *q)
 {
-	long max = RCUTABLE_READ_ONCE(cbq_backlog_max);
+	long max = cbq_bound(q);
 
 	return max && __atomic_load_n(&q->backlog, __ATOMIC_RELAXED) > max;
 }
@@ -379,6 +425,8 @@ static void *cbq_worker(void *arg)
 	sigset_t all;
 
 	cbq_self = q;
+	if (q->laned)	/* its callbacks that queue more stay on its lane */
+		cbq_my_lane = (int)q->lane;
 	/* Named by itself (a prctl()): naming it from the starter would open
 	 * /proc/self/task/<tid>/comm, which leaves a /proc dentry per worker
 	 * ever started for the kernel to sweep when a child is reaped
@@ -803,7 +851,8 @@ struct rcutable_cbq *rcutable_cbq_new(void (*wait_fn)(void *), void *arg,
 		q->stop = false;
 		q->batch = NULL;
 		q->in_flight = 0;
-		q->gathers = q->hurry = false;
+		q->gathers = q->hurry = q->laned = false;
+		q->lane = 0;
 		q->gp_begun_ns = 0;
 		q->between = NULL;
 		q->caller_holds_gp = NULL;
@@ -984,7 +1033,7 @@ void rcutable_cbq_enqueue(struct rcutable_cbq *q, struct rcu_head *head,
 	__atomic_store_n(prev, head, __ATOMIC_RELEASE);
 	if (prev == &q->first)	/* the queue was empty: the worker may sleep */
 		cbq_wake(q);
-	max = RCUTABLE_READ_ONCE(cbq_backlog_max);
+	max = cbq_bound(q);
 	if (rcutable_unlikely(max && n > max))
 		cbq_throttle(q, max);
 }

@@ -3,10 +3,11 @@
  * lib/engine/cbq.h: the callback engine behind call_rcu(), call_srcu(),
  * kfree_rcu() and the barriers.
  *
- * One engine per grace-period domain.  Callers push callbacks wait-free
- * below the backlog bound (an add, an exchange and a store); one worker
- * thread per engine takes the whole queue, waits for one grace period of
- * its domain, and invokes the batch in queue order.  The worker starts at
+ * A grace-period domain has one engine per lane (below), or one engine.
+ * Callers push callbacks wait-free below the backlog bound (an add, an
+ * exchange and a store); one worker thread per engine takes the whole
+ * queue, waits for one grace period of its domain, and invokes the batch
+ * in queue order.  The worker starts at
  * the first callback; if it cannot be created, callbacks stay queued, a
  * barrier or exit() invokes them on its own thread, and later callbacks
  * try to start it again.  At normal process exit every started engine is
@@ -57,6 +58,10 @@ struct rcutable_cbq {
 	 * cbq_gather() in cbq.c), for domains whose grace periods are short
 	 * and cost their readers something (an interrupt, a fence). */
 	bool gathers;
+	/* One of its domain's lanes (rcutable_cbq_lane()), with index lane:
+	 * the bound is shared between the lanes. */
+	bool laned;
+	unsigned lane;
 
 	pthread_mutex_t start_lock;
 	bool started;			/* worker running */
@@ -98,6 +103,26 @@ struct rcutable_cbq {
 		.stuck_at = ~0UL,					\
 		__VA_ARGS__						\
 	}
+
+/*
+ * Lanes.  A domain's callbacks spread over several engines, its lanes,
+ * each with its own worker and an equal share of the backlog bound: the
+ * threads that queue at once then neither wait on one worker nor fill one
+ * another's share, and the lanes' workers reclaim in parallel.  A thread
+ * queues every callback of a domain on the same lane, so its callbacks
+ * keep their order; a domain's barrier is a barrier on each lane in turn.
+ *
+ * rcutable_cbq_lanes(): lanes per domain, the same for every domain: the
+ * online CPUs, at most RCUTABLE_CBQ_LANES_MAX, or RCUTABLE_CALLBACK_LANES
+ * from the environment (1 to RCUTABLE_CBQ_LANES_MAX); read once.
+ * rcutable_cbq_lane(): the calling thread's lane, below
+ * rcutable_cbq_lanes(): the lanes in turn to threads at their first
+ * callback, and a worker its own engine's lane (its callbacks that queue
+ * more stay on their lane).  Any thread.
+ */
+#define RCUTABLE_CBQ_LANES_MAX	8
+unsigned rcutable_cbq_lanes(void);
+unsigned rcutable_cbq_lane(void);
 
 /* Run-time initialisation, for engines that are not static. */
 void rcutable_cbq_init(struct rcutable_cbq *q, void (*wait_fn)(void *),

@@ -137,7 +137,7 @@ static int counters_alloc(struct srcu_struct *ssp)
 	memset(d->counts, 0, 2 * (n + 1) * sizeof(struct rcutable_srcu_counts));
 	d->gp_seq = 0;
 	d->fence_until_ns = 0;
-	d->cbq = NULL;
+	memset(d->cbq, 0, sizeof(d->cbq));
 	d->prev = NULL;
 	d->next = live;
 	if (live)

@@ -11,10 +11,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "engine/cbq.h"
 #include "engine/gp_funnel.h"
 #include <rcutable/read/srcu_state.h>
-
-struct rcutable_cbq;
 
 /*
  * A domain's update side and counters, in one block the library owns.
@@ -26,7 +25,9 @@ struct rcutable_srcu_domain {
 	struct rcutable_gp_funnel gp;	/* grace periods run under gp.lock */
 	unsigned long gp_seq;		/* gp_seq.h; written under gp.lock */
 	uint64_t fence_until_ns;	/* srcu: expedited mode lasts until then */
-	struct rcutable_cbq *cbq;	/* the callback engine, from the first call_srcu() */
+	/* The callback engines, one per lane, each from the first call_srcu()
+	 * on its lane. */
+	struct rcutable_cbq *cbq[RCUTABLE_CBQ_LANES_MAX];
 	struct rcutable_srcu_domain *next, *prev;	/* live blocks, for fork() */
 	struct rcutable_srcu_counts counts[];	/* 2 * (ncpus + 1) */
 };

@@ -312,16 +312,18 @@ static void srcu_cbq_wait_gp(void *arg)
 }
 
 /*
- * ssp's callback engine, made at the first call_srcu().  The engine is
- * made before rcutable_srcu_lock() is taken, which stays a leaf lock (the
- * engines' locks come before it: see srcu_domain.h); one made in vain, by
- * a thread that lost the race, was never started and goes back.
+ * ssp's callback engine on the calling thread's lane, made at the first
+ * call_srcu() on that lane.  The engine is made before rcutable_srcu_lock()
+ * is taken, which stays a leaf lock (the engines' locks come before it: see
+ * srcu_domain.h); one made in vain, by a thread that lost the race, was
+ * never started and goes back.
  */
 static struct rcutable_cbq *srcu_engine(struct srcu_struct *ssp,
 					struct rcutable_srcu_domain *d)
 {
+	unsigned lane = rcutable_cbq_lane();
 	/* Acquire: pairs with the release below. */
-	struct rcutable_cbq *q = __atomic_load_n(&d->cbq, __ATOMIC_ACQUIRE), *mine;
+	struct rcutable_cbq *q = __atomic_load_n(&d->cbq[lane], __ATOMIC_ACQUIRE), *mine;
 
 	if (rcutable_likely(q))
 		return q;
@@ -329,14 +331,15 @@ static struct rcutable_cbq *srcu_engine(struct srcu_struct *ssp,
 	if (!mine)
 		rcutable_die("call_srcu(%s): no memory for its callback engine",
 			     ssp->name);
-	mine->gathers = true;
+	mine->gathers = mine->laned = true;
+	mine->lane = lane;
 	rcutable_srcu_lock();
-	q = d->cbq;
+	q = d->cbq[lane];
 	if (!q) {
 		q = mine;
 		mine = NULL;
 		/* Release: the engine's initialization before its use. */
-		__atomic_store_n(&d->cbq, q, __ATOMIC_RELEASE);
+		__atomic_store_n(&d->cbq[lane], q, __ATOMIC_RELEASE);
 	}
 	rcutable_srcu_unlock();
 	if (mine)
@@ -354,15 +357,17 @@ void call_srcu(struct srcu_struct *ssp, struct rcu_head *head, rcu_callback_t fu
 
 void srcu_barrier(struct srcu_struct *ssp)
 {
+	struct rcutable_srcu_domain *d;
 	struct rcutable_cbq *q;
 
 	rcutable_srcu_check_usable(ssp, "srcu_barrier");
 	rcutable_srcu_refuse_wait_inside(ssp, "srcu_barrier");
 	if (!__atomic_load_n(&ssp->counts, __ATOMIC_ACQUIRE))
 		return;		/* no block, so no callback was ever queued */
-	q = __atomic_load_n(&rcutable_srcu_domain_of(ssp)->cbq, __ATOMIC_ACQUIRE);
-	if (q)
-		rcutable_cbq_barrier(q, "srcu_barrier");
+	d = rcutable_srcu_domain_of(ssp);
+	for (unsigned i = 0; i < rcutable_cbq_lanes(); i++)
+		if ((q = __atomic_load_n(&d->cbq[i], __ATOMIC_ACQUIRE)))
+			rcutable_cbq_barrier(q, "srcu_barrier");
 }
 
 /* ---- Cleanup -------------------------------------------------------------- */
@@ -389,11 +394,16 @@ static void srcu_cleanup(struct srcu_struct *ssp, bool quiesced, const char *who
 		rcutable_die("%s(%s) with %lu reader%s inside %s: every "
 			     "srcu_read_lock() needs its srcu_read_unlock() first",
 			     who, ssp->name, inside, inside == 1 ? "" : "s", ssp->name);
-	q = __atomic_load_n(&d->cbq, __ATOMIC_ACQUIRE);
-	if (q && rcutable_cbq_on_worker(q))
-		rcutable_die("%s(%s) from one of its own call_srcu() callbacks",
-			     who, ssp->name);
-	if (q && (pending = rcutable_cbq_pending(q)))
+	pending = 0;
+	for (unsigned i = 0; i < RCUTABLE_CBQ_LANES_MAX; i++) {
+		q = __atomic_load_n(&d->cbq[i], __ATOMIC_ACQUIRE);
+		if (q && rcutable_cbq_on_worker(q))
+			rcutable_die("%s(%s) from one of its own call_srcu() callbacks",
+				     who, ssp->name);
+		if (q)
+			pending += rcutable_cbq_pending(q);
+	}
+	if (pending)
 		rcutable_die("%s(%s) with %zu callback%s queued by call_srcu() and "
 			     "not yet invoked: call srcu_barrier(%s) first", who,
 			     ssp->name, pending, pending == 1 ? "" : "s", ssp->name);
@@ -404,11 +414,12 @@ static void srcu_cleanup(struct srcu_struct *ssp, bool quiesced, const char *who
 				     who, ssp->name, ssp->name);
 		pthread_mutex_unlock(&d->gp.lock);
 	}
-	/* The engine first: its worker may still be finishing a grace period
+	/* The engines first: a worker may still be finishing a grace period
 	 * and need gp.lock (an exit-time barrier, say). */
-	if (q) {
-		rcutable_cbq_free(q);
-		d->cbq = NULL;
+	for (unsigned i = 0; i < RCUTABLE_CBQ_LANES_MAX; i++) {
+		if (d->cbq[i])
+			rcutable_cbq_free(d->cbq[i]);
+		d->cbq[i] = NULL;
 	}
 	pthread_mutex_lock(&d->gp.lock);	/* a running grace period ends */
 	rcutable_srcu_counters_free(ssp);
