@@ -26,30 +26,48 @@ void sleep_ms_in_reader(unsigned ms);
 pthread_t spawn(void *(*fn)(void *), void *arg);
 
 /*
- * The hold, every suite's central tool: a reader thread opens a read-side
- * critical section; the test thread then runs an update-side primitive
- * (the action); the reader keeps its section open until the action has
- * claimed its guarantee or a hold time has passed.  The action reports
- * what it saw at the moment of its claim (had the reader left?), so a
- * correct implementation passes every time and a broken one fails every
- * time, without relying on timing luck in the passing direction.  Each
- * suite opens its sections its own way (helpers.h: RCU's markers;
- * srcu/srcu_hold.h: a domain's) around what follows.
+ * The hold, every suite's central tool: reader threads open read-side
+ * critical sections; the test then runs an update-side primitive (the
+ * action); the readers keep their sections open until the action has
+ * claimed its guarantee, or a hold time has passed, or the test releases
+ * them.  The action reports what it saw at the moment of its claim (how
+ * many readers had left?), so a correct implementation passes every time
+ * and a broken one fails every time, without relying on timing luck in
+ * the passing direction.  Each suite opens its sections its own way
+ * (helpers.h: RCU's markers; srcu/srcu_hold.h: a domain's; RCU Tasks
+ * (tasks/tasks_hold.h): none, its readers spin, and the test releases them
+ * once the grace period has been seen to recheck them) around what
+ * follows.  The counts are for holds of several readers; with one, they
+ * are flags.
  */
 struct hold_sync {
-	int reader_inside;
+	int reader_inside;	/* readers inside their sections */
 	int action_started;
 	int action_done;
-	int reader_done;	/* set just before the reader leaves its section */
+	int reader_done;	/* readers that left, each counted just before it leaves */
+	int release;		/* set by the test: readers it holds leave now */
 	int cb_seen;		/* callback actions: reader_done as the callback saw it */
 	int cb_ran;
 };
 
-/* The reader, inside its section: say so, wait for the action to start,
- * run started(arg) if set, stay until the action is done or hold_ms have
- * passed, and set reader_done; the caller then leaves its section. */
+/* A reader, inside its section, counts itself in; about to leave it, out. */
+void hold_reader_in(struct hold_sync *s);
+void hold_reader_out(struct hold_sync *s);
+
+/* Wait (10 s at most) until n readers are inside; asserts that they are. */
+void hold_wait_inside(struct hold_sync *s, int n);
+
+/* The reader, inside its section: count itself in, wait for the action to
+ * start, run started(arg) if set, stay until the action is done or
+ * hold_ms have passed (or the test releases it), and count itself out;
+ * the caller then leaves its section. */
 void hold_reader_stay(struct hold_sync *s, unsigned hold_ms,
 		      void (*started)(void *arg), void *arg);
+
+/* A reader that must not enter the kernel while inside (RCU Tasks: any
+ * system call may be a quiescent state), counted in: spin until the test
+ * releases it, and count itself out. */
+void hold_reader_spin(struct hold_sync *s);
 
 /* How the test thread waits for the reader: for QSBR it goes offline
  * around each wait (helpers.h); NULL for a plain wait. */

@@ -47,10 +47,11 @@ Test(srcu, waits_synchronize_srcu_after_an_expedited_one, .timeout = 30)
 		  "period returned while a reader slept inside its section");
 }
 
-/* Readers on many threads, none of which registered anything. */
+/* Readers on many threads, none of which registered anything, held until
+ * the test releases them, then each a little longer. */
 struct many {
 	struct srcu_struct *ssp;
-	int inside, go, left;
+	struct hold_sync sync;
 };
 
 static void *unregistered_reader(void *arg)
@@ -58,10 +59,10 @@ static void *unregistered_reader(void *arg)
 	struct many *m = arg;
 	int idx = srcu_read_lock(m->ssp);
 
-	__atomic_add_fetch(&m->inside, 1, __ATOMIC_SEQ_CST);
-	flag_wait_in_reader(&m->go, 1, 10000);
+	hold_reader_in(&m->sync);
+	flag_wait_in_reader(&m->sync.release, 1, 10000);
 	sleep_ms_in_reader(20 + (unsigned)(rand() % 30));
-	__atomic_add_fetch(&m->left, 1, __ATOMIC_SEQ_CST);
+	hold_reader_out(&m->sync);
 	srcu_read_unlock(m->ssp, idx);
 	return NULL;
 }
@@ -75,13 +76,12 @@ Test(srcu, waits_for_readers_on_threads_that_never_registered, .timeout = 30)
 
 	for (i = 0; i < N; i++)
 		t[i] = spawn(unregistered_reader, &m);
-	for (i = 0; i < 10000 && flag_get(&m.inside) < N; i++)
-		sleep_ms_in_reader(1);
-	cr_assert_eq(flag_get(&m.inside), N);
-	flag_set(&m.go, 1);
+	hold_wait_inside(&m.sync, N);
+	flag_set(&m.sync.release, 1);
 	synchronize_srcu(&gp_srcu);
-	cr_assert_eq(flag_get(&m.left), N, "synchronize_srcu() returned while %d of "
-		     "%d readers were still inside", N - flag_get(&m.left), N);
+	cr_assert_eq(flag_get(&m.sync.reader_done), N, "synchronize_srcu() returned "
+		     "while %d of %d readers were still inside",
+		     N - flag_get(&m.sync.reader_done), N);
 	for (i = 0; i < N; i++)
 		pthread_join(t[i], NULL);
 }

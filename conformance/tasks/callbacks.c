@@ -26,7 +26,7 @@ static void counted_cb_func(struct rcu_head *head)
 {
 	struct counted_cb *c = (struct counted_cb *)head;
 
-	c->left_at_invoke = c->watch ? flag_get(&c->watch->left) : 0;
+	c->left_at_invoke = c->watch ? flag_get(&c->watch->sync.reader_done) : 0;
 	c->gp_ended_at_invoke = tasks_stats().gp_ended;
 	__atomic_add_fetch(c->invoked, 1, __ATOMIC_SEQ_CST);
 }

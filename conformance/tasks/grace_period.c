@@ -153,7 +153,7 @@ Test(tasks, threads_created_during_a_grace_period_are_not_waited_for, .timeout =
 	tasks_assert_held(&s, 3, &u.returned, "a thread that existed before it spun");
 	trampolines_release(&old);
 	tasks_updater_join(&u);
-	cr_assert_eq(flag_get(&young.left), 0, "the test's new spinners stopped early");
+	cr_assert_eq(flag_get(&young.sync.reader_done), 0, "the test's new spinners stopped early");
 	cr_assert_eq(u.left_at_return, 1);
 	trampolines_finish(&young);
 	trampolines_finish(&old);

@@ -24,7 +24,8 @@
 
 struct faulting {
 	volatile int *page;	/* registered with userfaultfd, two pages not yet present */
-	int touched, again, touched_again, release, left, finish;
+	struct hold_sync sync;	/* its one reader: the faulting thread */
+	int touched, again, touched_again, finish;
 	pid_t tid;
 };
 
@@ -35,15 +36,14 @@ static void *faulting_thread(void *arg)
 	struct faulting *f = arg;
 
 	__atomic_store_n(&f->tid, tasks_gettid(), __ATOMIC_SEQ_CST);
+	hold_reader_in(&f->sync);
 	(void)f->page[0];
 	flag_set(&f->touched, 1);
 	while (!flag_get(&f->again))
 		__asm__ __volatile__("" ::: "memory");
 	(void)f->page[1024];
 	flag_set(&f->touched_again, 1);
-	while (!flag_get(&f->release))
-		__asm__ __volatile__("" ::: "memory");
-	__atomic_add_fetch(&f->left, 1, __ATOMIC_SEQ_CST);
+	hold_reader_spin(&f->sync);
 	flag_wait_in_reader(&f->finish, 1, 60000);
 	return NULL;
 }
@@ -113,9 +113,9 @@ Test(tasks, waits_for_a_thread_in_a_page_fault_inside_its_region, .timeout = 60)
 	s = tasks_stats();
 	tasks_assert_held(&s, 3, &u.returned, "a thread went on in its region after "
 			  "a short page fault (its switch is no switch outside it)");
-	flag_set(&f.release, 1);
+	flag_set(&f.sync.release, 1);
 	tasks_updater_join(&u);
-	cr_assert_eq(flag_get(&f.left), 1);
+	cr_assert_eq(flag_get(&f.sync.reader_done), 1);
 	flag_set(&f.finish, 1);
 	pthread_join(th, NULL);
 	close(uffd);

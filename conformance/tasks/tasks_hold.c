@@ -31,11 +31,8 @@ static void *spinner(void *arg)
 
 	free(a);
 	__atomic_store_n(&t->tid[i], tasks_gettid(), __ATOMIC_SEQ_CST);
-	__atomic_add_fetch(&t->spinning, 1, __ATOMIC_SEQ_CST);
-	/* The region: loads only, no system call, so no voluntary switch. */
-	while (!flag_get(&t->release))
-		__asm__ __volatile__("" ::: "memory");
-	__atomic_add_fetch(&t->left, 1, __ATOMIC_SEQ_CST);
+	hold_reader_in(&t->sync);
+	hold_reader_spin(&t->sync);	/* the region */
 	if (t->exit_on_release)
 		return NULL;
 	flag_wait_in_reader(&t->finish, 1, 60000);
@@ -53,19 +50,17 @@ void trampolines_start(struct trampolines *t, int n)
 		*a = (struct spinner_arg){ t, i };
 		t->thread[i] = spawn(spinner, a);
 	}
-	for (int i = 0; i < 10000 && flag_get(&t->spinning) < n; i++)
-		sleep_ms_in_reader(1);
-	cr_assert_eq(flag_get(&t->spinning), n, "the spinners did not start");
+	hold_wait_inside(&t->sync, n);
 }
 
 void trampolines_release(struct trampolines *t)
 {
-	flag_set(&t->release, 1);
+	flag_set(&t->sync.release, 1);
 }
 
 void trampolines_finish(struct trampolines *t)
 {
-	flag_set(&t->release, 1);
+	flag_set(&t->sync.release, 1);
 	flag_set(&t->finish, 1);
 	for (int i = 0; i < t->n; i++)
 		pthread_join(t->thread[i], NULL);
@@ -81,7 +76,7 @@ static void *updater(void *arg)
 	if (u->first)
 		u->first(u->first_arg);
 	synchronize_rcu_tasks();
-	flag_set(&u->left_at_return, u->watch ? flag_get(&u->watch->left) : 0);
+	flag_set(&u->left_at_return, u->watch ? flag_get(&u->watch->sync.reader_done) : 0);
 	flag_set(&u->returned, 1);
 	return NULL;
 }

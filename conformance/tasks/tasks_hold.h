@@ -4,10 +4,12 @@
  *
  * A "trampoline" is a thread spinning in a loop with no system call: an
  * RCU Tasks reader, which a grace period must wait for until it blocks.
- * The tests order events with flags and with the grace period's own
- * progress (rcutable_tasks_get_stats()): a grace period has taken its list
- * of threads once gp_begun moves, and has checked its holdouts again each
- * time rechecks moves.  Nothing waits on a timing guess.
+ * The trampolines are the hold's readers (harness.h: hold_reader_spin()),
+ * and the test releases them once it has seen the grace period hold on
+ * through its own progress (rcutable_tasks_get_stats()): a grace period
+ * has taken its list of threads once gp_begun moves, and has checked its
+ * holdouts again each time rechecks moves.  Nothing waits on a timing
+ * guess.
  */
 #ifndef RCUTABLE_CONFORMANCE_TASKS_HOLD_H
 #define RCUTABLE_CONFORMANCE_TASKS_HOLD_H
@@ -16,12 +18,14 @@
 #include <rcutable/rcupdate_tasks.h>
 #include "harness.h"
 
-/* Spinners: each spins until release, counts itself out in left, then
- * blocks until finish (or exits, with exit_on_release). */
+/* Spinners: the hold's readers (sync.reader_inside: spinning; released
+ * by sync.release; sync.reader_done: left), each of which then blocks
+ * until finish (or exits, with exit_on_release). */
 struct trampolines {
+	struct hold_sync sync;
 	int n;				/* how many */
 	bool exit_on_release;
-	int spinning, release, left, finish;
+	int finish;
 	pid_t tid[16];
 	pthread_t thread[16];
 };
