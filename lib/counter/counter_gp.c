@@ -724,7 +724,9 @@ void rcu_barrier(void)
 {
 	bool was_online = rcutable_gp_wait_begin("rcu_barrier");
 
-	for (unsigned i = 0; i < rcutable_cbq_lanes(); i++)
-		rcutable_cbq_barrier(&rcu_cbq[i], "rcu_barrier");
+	/* The caller's own lane first: from a callback, that is the one
+	 * whose barrier refuses (it would wait for itself). */
+	for (unsigned n = rcutable_cbq_lanes(), own = rcutable_cbq_lane(), i = 0; i < n; i++)
+		rcutable_cbq_barrier(&rcu_cbq[(own + i) % n], "rcu_barrier");
 	rcutable_gp_wait_end(was_online);
 }

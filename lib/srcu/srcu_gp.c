@@ -365,8 +365,9 @@ void srcu_barrier(struct srcu_struct *ssp)
 	if (!__atomic_load_n(&ssp->counts, __ATOMIC_ACQUIRE))
 		return;		/* no block, so no callback was ever queued */
 	d = rcutable_srcu_domain_of(ssp);
-	for (unsigned i = 0; i < rcutable_cbq_lanes(); i++)
-		if ((q = __atomic_load_n(&d->cbq[i], __ATOMIC_ACQUIRE)))
+	/* The caller's own lane first, as in rcu_barrier(). */
+	for (unsigned n = rcutable_cbq_lanes(), own = rcutable_cbq_lane(), i = 0; i < n; i++)
+		if ((q = __atomic_load_n(&d->cbq[(own + i) % n], __ATOMIC_ACQUIRE)))
 			rcutable_cbq_barrier(q, "srcu_barrier");
 }
 
