@@ -300,7 +300,7 @@ $(B)/chooser/descriptors.c: $(foreach i,$(CHOOSE_IMPLS),$(B)/$(i)/describe)
 $(eval $(call PROGRAM,$(B)/chooser/emit-figures,$(B)/chooser/emit_figures.o \
 	$(B)/chooser/choose_figures.o,$(JANSSON_LIBS) -lm))
 
-$(B)/chooser/figures.c: $(B)/chooser/emit-figures $(wildcard results/*.json results/*.jsonl)
+$(B)/chooser/figures.c: $(B)/chooser/emit-figures $(wildcard results/figures.tsv)
 	$< results > $@.tmp && mv $@.tmp $@
 
 $(eval $(call PROGRAM,$(B)/bin/rcutable-choose,$(CHOOSE_OBJS) $(B)/chooser/descriptors.o \

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * chooser/choose_figures.h: the measured figures rcutable-choose
- * ranks by, read from a `make results` directory (its JSON files) or
- * compiled in from the results/ of the source tree at build time.
+ * ranks by, read from a `make results` directory (its figures.tsv, which
+ * scripts/results.py writes from the raw results) or compiled in from the
+ * results/ of the source tree at build time.
  *
  * A figure that was not measured is NAN.
  */
@@ -43,8 +44,9 @@ struct choose_results {
 };
 
 /*
- * Load the figures of the run in dir.  Returns 0, or -1 with a message
- * in err if dir cannot be read or holds no benchmark JSON.
+ * Load the figures of the run in dir (dir/figures.tsv).  Returns 0, or -1
+ * with a message in err if dir or its figures cannot be read or hold no
+ * benchmark figures.
  */
 int choose_results_load(const char *dir, struct choose_results *out,
 			char *err, size_t errlen);

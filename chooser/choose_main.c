@@ -4,22 +4,17 @@
  * recommendation, 1 if no implementation meets the constraints or the
  * figures cannot be read, 2 for flags it refuses.
  */
-#include <glob.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <unistd.h>
 
 #include "choose_args.h"
 #include "choose_output.h"
 
-/* results/ of the current directory if it holds a run's benchmarks. */
+/* results/ of the current directory if it holds a run's figures. */
 static bool have_local_results(void)
 {
-	glob_t g;
-	bool found = glob("results/bench-*.json", 0, NULL, &g) == 0;
-
-	if (found)
-		globfree(&g);
-	return found;
+	return access("results/figures.tsv", R_OK) == 0;
 }
 
 /* The figures the options ask for, or the default ones; NULL on error. */

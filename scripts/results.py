@@ -1,9 +1,27 @@
-"""scripts/results.py: the figures of a `make results` run, read from the
-files scripts/run-all leaves in a results directory; shared by
-scripts/gen-results (RESULTS.md) and scripts/gen-plots (plots/)."""
+"""scripts/results.py: the figures of a `make results` run.
+
+The raw files scripts/run-all leaves in a results directory (the
+benchmarks' Google Benchmark JSON, the flood's JSON, the instruction
+counts, machine.json) are read once, by write_figures(), into one
+normalized file, figures.tsv, which RESULTS.md (scripts/gen-results), the
+plots (scripts/gen-plots) and the chooser (chooser/choose_figures.c) read.
+Its lines, tab-separated ('#' lines are comments):
+
+  machine  KEY  VALUE                       VALUE in JSON
+  context  SOURCE  IMPL  KEY  VALUE         a run's context, VALUE in JSON
+  figure   SOURCE  IMPL  NAME  FIELD  V...  one value per run, in run order
+
+SOURCE is the raw file's kind: bench, srcu-bench, tasks-bench, hash-bench
+(a benchmark program, NAME its benchmark without Google Benchmark's
+decorations), flood (NAME "flood") or instructions (NAME "read_pair").
+Each consumer takes the median and the spread of a figure's values.
+
+`results.py figures DIR` writes DIR/figures.tsv; `results.py merge-flood
+DIR` merges the flood's rounds first (scripts/run-all runs both)."""
 import glob
 import json
 import os
+import statistics
 
 READER_COUNTS = (0, 1, 2, 4, 8, 16)
 TASKS_IDLE_COUNTS = (0, 1, 4, 16)           # gp_latency/idle/N (tasks_bench.c)
@@ -61,32 +79,140 @@ def _base(run_name):
     return "/".join(p for p in run_name.split("/") if p.split(":")[0] not in decorations)
 
 
-class Run:
-    """One implementation's Google Benchmark JSON output."""
+# ---- The raw files, read once ------------------------------------------------
 
-    def __init__(self, path):
-        data = json.load(open(path))
-        self.context = data["context"]
-        self.impl = self.context["rcutable_impl"]
+# The kinds of raw file, by name pattern: SOURCE -> glob.
+BENCH_SOURCES = (("bench", "bench-*.json"), ("srcu-bench", "srcu-bench-*.json"),
+                 ("tasks-bench", "tasks-bench-*.json"), ("hash-bench", "hash-bench-*.json"))
+# Google Benchmark's bookkeeping, not figures.
+_NOT_FIGURES = {"family_index", "per_family_instance_index", "repetitions",
+                "repetition_index", "threads"}
+
+
+def _numbers(entry):
+    return {k: v for k, v in entry.items()
+            if isinstance(v, (int, float)) and not isinstance(v, bool) and k not in _NOT_FIGURES}
+
+
+def _bench_lines(source, path):
+    """The context and figure lines of one Google Benchmark JSON file."""
+    data = json.load(open(path))
+    context = data["context"]
+    impl = context["rcutable_impl"]
+    lines = [("context", source, impl, k, json.dumps(v)) for k, v in sorted(context.items())
+             if isinstance(v, (str, int, float))]
+    runs, medians = {}, {}
+    for b in data["benchmarks"]:
+        if b.get("error_occurred"):
+            continue
+        key = _base(b["run_name"])
+        if b.get("threads", 1) > 1:
+            key += "/threads:%d" % b["threads"]
+        if b["run_type"] != "aggregate":
+            runs.setdefault(key, []).append(_numbers(b))
+        elif b["aggregate_name"] == "median":
+            medians[key] = _numbers(b)
+    for key in list(runs) + [k for k in medians if k not in runs]:
+        entries = runs.get(key) or [medians[key]]   # aggregates alone: their median
+        for field in entries[0]:
+            vals = [e[field] for e in entries if field in e]
+            lines.append(("figure", source, impl, key, field) + tuple(repr(v) for v in vals))
+    return lines
+
+
+def _figure_lines(d):
+    """Every line of d's figures, from its raw files."""
+    lines = []
+    machine = os.path.join(d, "machine.json")
+    if os.path.exists(machine):
+        lines += [("machine", k, json.dumps(v)) for k, v in json.load(open(machine)).items()]
+    for source, pattern in BENCH_SOURCES:
+        for path in sorted(glob.glob(os.path.join(d, pattern))):
+            if source == "bench" and os.path.basename(path).startswith(
+                    tuple(s + "-" for s, _ in BENCH_SOURCES if s != "bench")):
+                continue
+            lines += _bench_lines(source, path)
+    for path in sorted(glob.glob(os.path.join(d, "flood-*.json"))):
+        if ".run" in os.path.basename(path):
+            continue
+        f = json.load(open(path))
+        runs = f.get("runs") or [f]
+        for field in runs[0]:
+            vals = [r.get(field) for r in runs]
+            if all(isinstance(v, (int, float)) for v in vals):
+                lines.append(("figure", "flood", f["impl"], "flood", field) +
+                             tuple(repr(int(v) if isinstance(v, bool) else v) for v in vals))
+    ipath = os.path.join(d, "instructions.jsonl")
+    if os.path.exists(ipath):
+        for line in open(ipath):
+            if line.strip():
+                r = json.loads(line)
+                lines += [("figure", "instructions", r["impl"], "read_pair", k, repr(v))
+                          for k, v in r.items() if k != "impl"]
+    return lines
+
+
+def write_figures(d):
+    """Read d's raw files once and write d/figures.tsv."""
+    with open(os.path.join(d, "figures.tsv"), "w") as out:
+        out.write("# rcutable figures (scripts/results.py): machine KEY VALUE | context "
+                  "SOURCE IMPL KEY VALUE | figure SOURCE IMPL NAME FIELD VALUE...\n")
+        for line in _figure_lines(d):
+            out.write("\t".join(line) + "\n")
+
+
+_FIGURES = {}
+
+
+def _number(text):
+    return int(text) if text.lstrip("-").isdigit() else float(text)
+
+
+def figures(d):
+    """d's figures: {"machine": {key: value}, "runs": {(source, impl):
+    {"context": {key: value}, "figures": {(name, field): [values]}}}}, from
+    d/figures.tsv."""
+    if d in _FIGURES:
+        return _FIGURES[d]
+    path = os.path.join(d, "figures.tsv")
+    if not os.path.exists(path):
+        raise SystemExit(f"{path} is missing: `make results` writes it, and "
+                         f"`python3 scripts/results.py figures {d}` from a run's raw files")
+    lines = [l.rstrip("\n").split("\t") for l in open(path) if not l.startswith("#")]
+    out = {"machine": {}, "runs": {}}
+    for f in lines:
+        if f[0] == "machine":
+            out["machine"][f[1]] = json.loads(f[2])
+            continue
+        run = out["runs"].setdefault((f[1], f[2]), {"context": {}, "figures": {}})
+        if f[0] == "context":
+            run["context"][f[3]] = json.loads(f[4])
+        elif f[0] == "figure":
+            run["figures"][(f[3], f[4])] = [_number(v) for v in f[5:]]
+    _FIGURES[d] = out
+    return out
+
+
+def _median(values):
+    v = sorted(values)
+    n = len(v)
+    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
+
+
+class Run:
+    """One implementation's figures from one benchmark program."""
+
+    def __init__(self, impl, run):
+        self.impl = impl
+        self.context = run["context"]
+        self.figures = run["figures"]
         self.apis_recorded = "rcutable_native" in self.context
         self.native = set(self.context.get("rcutable_native", "").split())
         self.emulated = set(self.context.get("rcutable_emulated", "").split())
         groups = {API_GROUPS[a] for a in self.emulated if a in API_GROUPS}
-        # JSON without the API sets names the emulated groups itself.
+        # Runs without the API sets name the emulated groups themselves.
         self.emulated_groups = groups or set(
             self.context.get("rcutable_emulated_groups", "").split())
-        self.runs = {}          # base name -> list of per-repetition entries
-        self.aggregates = {}    # (base name, aggregate) -> entry
-        for b in data["benchmarks"]:
-            key = _base(b["run_name"])
-            if b.get("threads", 1) > 1:
-                key += "/threads:%d" % b["threads"]
-            if b.get("error_occurred"):
-                continue
-            if b["run_type"] == "aggregate":
-                self.aggregates[(key, b["aggregate_name"])] = b
-            else:
-                self.runs.setdefault(key, []).append(b)
 
     def api(self, name):
         """native, emulated or absent, as the descriptor says; None if not recorded."""
@@ -95,20 +221,23 @@ class Run:
         return "native" if name in self.native else \
             "emulated" if name in self.emulated else "absent"
 
+    def values(self, name, field):
+        """A figure's values, one per repetition, or None."""
+        return self.figures.get((name, field))
+
     def get(self, name, field):
-        """A field of a benchmark: the median over repetitions, else its one run."""
-        agg = self.aggregates.get((name, "median"))
-        if agg and field in agg:
-            return agg[field]
-        runs = self.runs.get(name)
-        if not runs or field not in runs[0]:
-            return None
-        vals = sorted(r[field] for r in runs)
-        return vals[len(vals) // 2]
+        """A figure: the median of its repetitions."""
+        v = self.values(name, field)
+        return _median(v) if v else None
+
+    def spread(self, name, field):
+        """A figure's (lowest, highest), or None."""
+        v = self.values(name, field)
+        return (min(v), max(v)) if v else None
 
     def stddev(self, name, field):
-        agg = self.aggregates.get((name, "stddev"))
-        return agg.get(field, 0.0) if agg else 0.0
+        v = self.values(name, field)
+        return statistics.stdev(v) if v and len(v) > 1 else 0.0
 
     def latency(self, name, prefix="latency_us"):
         """p50, p99, max (and n) of a benchmark's samples, or None."""
@@ -138,25 +267,25 @@ class Run:
                 "gps_per_call": gps / calls if gps is not None and calls else None}
 
 
+def _runs(d, source):
+    """{impl: Run} of one source, in the order of the figures."""
+    return {impl: Run(impl, r) for (s, impl), r in figures(d)["runs"].items() if s == source}
+
+
 def load(d):
     """machine, {impl: Run}, conformance text, {impl: instruction counts};
     first the manifests (load_manifest())."""
     load_manifest(d)
-    machine = json.load(open(os.path.join(d, "machine.json")))
-    runs = {}
-    for p in sorted(glob.glob(os.path.join(d, "bench-*.json"))):
-        r = Run(p)
-        if r.context.get("rcutable_flavor", "rcu") == "rcu":
-            runs[r.impl] = r
+    machine = figures(d)["machine"]
+    if not machine:
+        raise SystemExit(f"{d} has no machine figures (machine.json): `make results` "
+                         "(scripts/run-all) writes them")
+    runs = {n: r for n, r in _runs(d, "bench").items()
+            if r.context.get("rcutable_flavor", "rcu") == "rcu"}
     conf_path = os.path.join(d, "conformance.txt")
     conf = open(conf_path).read() if os.path.exists(conf_path) else ""
-    icount = {}
-    ipath = os.path.join(d, "instructions.jsonl")
-    if os.path.exists(ipath):
-        for line in open(ipath):
-            if line.strip():
-                r = json.loads(line)
-                icount[r["impl"]] = r
+    icount = {n: dict({"impl": n}, **{f: _median(v) for (_, f), v in r.figures.items()})
+              for n, r in _runs(d, "instructions").items()}
     return machine, runs, conf, icount
 
 
@@ -182,11 +311,10 @@ def known_failures(impl):
 
 
 def _flavor_runs(d, flavor):
-    """{impl: Run} of FLAVOR-bench-*.json: the default (named after the
-    flavor) first, then rcutable's others, then the peers."""
-    runs = [Run(p) for p in glob.glob(os.path.join(d, f"{flavor}-bench-*.json"))]
-    return {r.impl: r for r in sorted(
-        runs, key=lambda r: (r.impl != flavor, is_peer(r.impl), r.impl))}
+    """{impl: Run} of FLAVOR-bench: the default (named after the flavor)
+    first, then rcutable's others, then the peers."""
+    runs = _runs(d, f"{flavor}-bench")
+    return {n: runs[n] for n in sorted(runs, key=lambda n: (n != flavor, is_peer(n), n))}
 
 
 def is_srcu(impl):
@@ -207,13 +335,12 @@ def load_tasks(d):
 
 
 def load_hash(d):
-    """{impl: Run} of the hash-table benchmark (hash-bench-*.json):
+    """{impl: Run} of the hash-table benchmark (hash-bench):
     rcutable's RCU implementations each followed by its peer, then the
     SRCU ones (peers last), then the rwlock baseline."""
-    paths = sorted(glob.glob(os.path.join(d, "hash-bench-*.json")))
-    runs = {r.impl: r for r in (Run(p) for p in paths)}
+    runs = dict(sorted(_runs(d, "hash-bench").items()))
     rcu = ordered({n: r for n, r in runs.items() if n != HASH_BASELINE and not is_srcu(n)})
-    rest = ordered({n: r for n, r in sorted(runs.items()) if is_srcu(n)}) + \
+    rest = ordered({n: r for n, r in runs.items() if is_srcu(n)}) + \
         [n for n in runs if n == HASH_BASELINE]
     return {n: runs[n] for n in rcu + rest}
 
@@ -223,22 +350,18 @@ def hash_figure(run, table, pct, threads, field="lookups_per_s"):
 
 
 def load_flood(d):
-    """{impl: figures} of the call_rcu() flood (flood-*.json, conformance/stress/flood.c):
-    each figure the median of the runs, which are under "runs" (one run: itself)."""
+    """{impl: figures} of the call_rcu() flood (conformance/stress/flood.c):
+    each figure the median of the runs, which are under "runs" (dicts in
+    run order), "success" a count of the runs that succeeded."""
     out = {}
-    for path in sorted(glob.glob(os.path.join(d, "flood-*.json"))):
-        if ".run" in os.path.basename(path):
-            continue
-        f = json.load(open(path))
-        f.setdefault("runs", [dict(f)])
-        out[f["impl"]] = f
+    for impl, r in _runs(d, "flood").items():
+        fields = {f: v for (_, f), v in r.figures.items()}
+        n = max(len(v) for v in fields.values())
+        f = {k: _median(v) for k, v in fields.items()}
+        f["impl"] = impl
+        f["runs"] = [{k: v[i] for k, v in fields.items() if i < len(v)} for i in range(n)]
+        out[impl] = f
     return out
-
-
-def _median(values):
-    v = sorted(values)
-    n = len(v)
-    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
 
 
 def merge_flood(d):
@@ -279,5 +402,7 @@ if __name__ == "__main__":
     import sys
     if len(sys.argv) == 3 and sys.argv[1] == "merge-flood":
         merge_flood(sys.argv[2])
+    elif len(sys.argv) == 3 and sys.argv[1] == "figures":
+        write_figures(sys.argv[2])
     else:
-        sys.exit("usage: results.py merge-flood RESULTS_DIR")
+        sys.exit("usage: results.py merge-flood|figures RESULTS_DIR")
