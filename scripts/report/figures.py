@@ -1,0 +1,31 @@
+"""scripts/report/figures.py: the figures of definitions.py, evaluated on
+a run (results.Run) or a flood round."""
+from report.definitions import FIGURES
+
+
+def figure(name, run, icount):
+    """FIGURES[name] of run; icount: the instruction counts by implementation."""
+    kind, *a = FIGURES[name]
+    divisor = None
+    if kind == "get":
+        v = run.get(a[0], a[1])
+        divisor = a[2] if len(a) > 2 else None
+    elif kind == "latency":
+        v = (run.latency(a[0], a[1]) or {}).get(a[2])
+        divisor = a[3] if len(a) > 3 else None
+    elif kind == "gp":
+        v = (run.gp(a[0], a[1], a[2]) or {}).get(a[3])
+    elif kind == "instructions":
+        v = icount.get(run.impl, {}).get(a[0])
+    else:
+        raise ValueError(f"figure {name!r}: unknown kind {kind!r}")
+    return v / divisor if v and divisor else v
+
+
+def flood_figure(spec, rnd):
+    """A FLOOD_FIGURES value of one flood round (a dict), or None."""
+    field, per, divisor = spec
+    v = rnd.get(field)
+    if v is None or (per and not rnd.get(per)):
+        return None
+    return (v / rnd[per] if per else v) / divisor

@@ -1,0 +1,78 @@
+"""scripts/report/hash.py: the RCU List APIs at work, a hash table."""
+import results as R
+from report.text import ratio
+
+
+def hash_cell(r, base, table, pct, threads):
+    """Millions of lookups a second, and the ratio to the rwlock table."""
+    v = R.hash_figure(r, table, pct, threads)
+    b = base and R.hash_figure(base, R.HASH_BASELINE, pct, threads)
+    if v is None:
+        return "n/a"
+    return f"{v / 1e6:.1f}" + (f" ({v / b:.2f}x)" if b and r is not base else "")
+
+
+def hash_section(w, runs, cpus):
+    """The RCU List APIs at work: lookups per second in a hash table."""
+    if not runs:
+        return
+    base = runs.get(R.HASH_BASELINE)
+    threads = [k for k in R.HASH_THREADS
+               if any(R.hash_figure(r, t, 0, k) is not None for r in runs.values()
+                      for t in R.HASH_TABLES + (R.HASH_BASELINE,))]
+    at = max([k for k in threads if k <= cpus] or threads[:1] or [1])
+    w("## RCU List APIs: a hash table\n")
+    w("bench/hash_bench.c, on every RCU and SRCU implementation and peer, and on a "
+      "pthread_rwlock_t for the baseline.  16384 objects in 16384 chains; each object "
+      "has one of two keys at a time, so a lookup of a random key finds it half the "
+      "time, and an update moves one object to its other key (out of one chain, into "
+      "another).  Every thread runs the same mix: each operation is an update with the "
+      "row's probability, else a lookup.  Tables: *bl*, hlist_bl chains locked by the bit "
+      "in their heads, an update links a new object and frees the old one after a grace "
+      "period (call_rcu() or call_srcu()); *nulls*, hlist_nulls chains with a bit lock "
+      "beside each, type-stable objects moved at once with no grace period, a lookup "
+      "that followed a moving object onto another chain restarts from its own; "
+      "*rwlock*, plain hlist chains under one pthread_rwlock_t (glibc's default kind).  "
+      f"This machine has {cpus} CPUs: past {cpus} threads they are oversubscribed.  "
+      "Millions of lookups a second, all threads together (median of the repetitions), "
+      "and in parentheses the ratio to the rwlock table at the same threads and "
+      "updates.\n")
+    hits = [x for r in runs.values() for t in R.HASH_TABLES + (R.HASH_BASELINE,)
+            for u in R.HASH_UPDATE_PCTS for k in threads
+            for x in [R.hash_figure(r, t, u, k, "hit_ratio")] if x is not None]
+    if hits:
+        w(f"Every row's lookups found their key {min(hits):.3f} to {max(hits):.3f} of the "
+          "time (half the keys are present at any moment).\n")
+    heads = " | ".join(f"{k} thread{'s' if k > 1 else ''}" for k in threads)
+    for u in R.HASH_UPDATE_PCTS:
+        w(f"### {u}% updates\n")
+        w(f"| implementation | table | {heads} | at {at} threads |")
+        w("|---|---|" + "---|" * len(threads) + "---|")
+        for n, r in runs.items():
+            for t in (R.HASH_BASELINE,) if n == R.HASH_BASELINE else R.HASH_TABLES:
+                cells = " | ".join(hash_cell(r, base, t, u, k) for k in threads)
+                gps = R.hash_figure(r, t, u, at, "grace_periods_per_s")
+                rst = R.hash_figure(r, t, u, at, "restarts_per_lookup")
+                upd = R.hash_figure(r, t, u, at, "updates_per_s")
+                notes = []
+                if upd:
+                    notes.append(f"{upd / 1e6:.2f} M updates/s")
+                if gps is not None and u and t == "bl":
+                    notes.append(f"{gps:.0f} grace periods/s")
+                if t == "nulls" and rst is not None:
+                    notes.append(f"{rst * 1e6:.1f} restarts per million lookups")
+                w(f"| {n} | {t} | {cells} | {'; '.join(notes) or '-'} |")
+        w("")
+    pairs = [(n, R.peer_of(n)) for n in runs if R.peer_of(n) in runs]
+    if pairs:
+        w(f"Against the peers, at {at} threads: rcutable's lookups per second over the "
+          "peer's, in the same run.\n")
+        w("| rcutable / peer | table | " +
+          " | ".join(f"{u}% updates" for u in R.HASH_UPDATE_PCTS) + " |")
+        w("|---|---|" + "---|" * len(R.HASH_UPDATE_PCTS))
+        for n, p in pairs:
+            for t in R.HASH_TABLES:
+                w(f"| {n} / {p} | {t} | " + " | ".join(
+                    ratio(R.hash_figure(runs[n], t, u, at), R.hash_figure(runs[p], t, u, at))
+                    for u in R.HASH_UPDATE_PCTS) + " |")
+        w("")

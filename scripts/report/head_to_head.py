@@ -1,0 +1,51 @@
+"""scripts/report/head_to_head.py: every rcutable implementation against
+every peer, one table per property row."""
+import results as R
+from report.definitions import EMULATED_AS, H2H_RCU, H2H_SRCU
+from report.figures import figure
+from report.text import bold, fmtu, ratio
+
+
+def h2h_table(w, spec, mine, peers, icount):
+    """One property row: each rcutable implementation's figure, then its
+    ratio to each peer's, the like-for-like one in bold."""
+    title, fig, unit, digits, group, higher = spec
+    value = {n: figure(fig, r, icount) for n, r in {**mine, **peers}.items()}
+    if all(v is None for v in value.values()):
+        return
+    w(f"### {title}\n")
+    w("| rcutable | measured | " +
+      " | ".join(f"{p} ({fmtu(value[p], unit, digits)})" for p in peers) + " |")
+    w("|---|---|" + "---|" * len(peers))
+    for n in mine:
+        w(f"| {n} | {fmtu(value[n], unit, digits)} | " +
+          " | ".join(bold(ratio(value[n], value[p]), p == R.peer_of(n)) for p in peers) + " |")
+    w("")
+    emulated = [p for p, r in peers.items() if group in r.emulated_groups]
+    note = (f"Emulated in the peer's adapter: {', '.join(emulated)} ({EMULATED_AS[group]})."
+            if emulated else "Every peer figure here is the peer's own primitive.")
+    w(("Above 1: rcutable is faster.  " if higher else "") + note + "\n")
+
+
+def split_peers(runs):
+    """rcutable's implementations and the peers of one flavor, in order."""
+    names = R.ordered(runs)
+    return ({n: runs[n] for n in names if not R.is_peer(n)},
+            {n: runs[n] for n in names if R.is_peer(n)})
+
+
+def head_to_head(w, runs, srcu, icount):
+    twins = [f"{n} and {R.peer_of(n)}" for n in R.ordered(runs) if R.peer_of(n) in runs]
+    w("## Head to head with the peers\n")
+    w("One table per property row: each rcutable implementation's figure, then "
+      "rcutable / peer for every peer measured in the same run (below 1: rcutable is "
+      "faster), the peer's own figure beside its name.  In bold, the like-for-like "
+      f"counterpart, the same algorithm in liburcu ({', '.join(twins) or 'none here'}); "
+      "the other columns compare different designs.\n")
+    for flavor, specs in (("RCU", H2H_RCU), ("SRCU", H2H_SRCU)):
+        mine, peers = split_peers(runs if flavor == "RCU" else srcu)
+        if not mine or not peers:
+            w(f"No {flavor} peer was measured in this run.\n")
+            continue
+        for spec in specs:
+            h2h_table(w, spec, mine, peers, icount)

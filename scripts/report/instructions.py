@@ -1,0 +1,21 @@
+"""scripts/report/instructions.py: instructions per operation."""
+from report.text import fmt
+
+
+def instructions(w, icount, names):
+    if not icount:
+        return
+    w("## Instruction counts\n")
+    src = next(iter(icount.values())).get("source", "callgrind")
+    w(f"Per operation ({src}; scripts/perf-stat, which uses callgrind's exact counts "
+      "where the machine has no hardware counters), loop overhead subtracted:\n")
+    w("| implementation | rcu_read_lock()+rcu_read_unlock() | call_rcu() | "
+      "rcu_quiescent_state(), nothing to report |")
+    w("|---|---|---|---|")
+    for n in names:
+        if n in icount:
+            r = icount[n]
+            w(f"| {n} | {fmt(r.get('read_pair_instructions'), 0)} | "
+              f"{fmt(r.get('call_rcu_instructions'), 0)} | "
+              f"{fmt(r.get('quiescent_state_instructions'), 0)} |")
+    w("")
