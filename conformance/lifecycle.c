@@ -226,7 +226,7 @@ Test(lifecycle, waits_exit_with_stuck_reader_warns, .timeout = 30)
  */
 static int fork_pipe[2];
 static int fork_reader_inside, fork_reader_release;
-static int fork_returned, fork_blocked;
+static int fork_watching, fork_returned, fork_blocked;
 
 /* fork() must not wait for the reader.  If it has not returned within 5 s,
  * record that it blocked and end the reader's section, so that an
@@ -235,6 +235,7 @@ static int fork_returned, fork_blocked;
 static void *fork_watchdog(void *arg)
 {
 	(void)arg;
+	flag_set(&fork_watching, 1);
 	if (!flag_wait_in_reader(&fork_returned, 1, 5000)) {	/* no RCU here */
 		flag_set(&fork_blocked, 1);
 		flag_set(&fork_reader_release, 1);
@@ -279,6 +280,9 @@ Test(lifecycle, fork_child_uses_rcu, .timeout = 15)
 	sleep_ms(50);			/* the worker now waits for the reader,
 					 * holding the grace-period locks */
 	w = spawn(fork_watchdog, NULL);
+	/* Started, so that no thread is half created at the fork (a sanitizer's
+	 * thread registry would be inherited locked). */
+	flag_wait(&fork_watching, 1, 10000);
 	pid = fork();
 	cr_assert(pid >= 0);
 	if (pid == 0) {
