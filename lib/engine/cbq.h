@@ -35,6 +35,11 @@ struct rcutable_cbq {
 	 * read-modify-writes hit one cache line. */
 	long backlog;
 	int worker_futex;		/* -1 while the worker sleeps on it */
+	/* One of its domain's lanes (rcutable_cbq_lane()), with index lane:
+	 * the bound is shared between the lanes.  Read by every push, so on
+	 * the push's cache line. */
+	bool laned;
+	unsigned lane;
 
 	void (*wait_gp)(void *arg);	/* waits for one full grace period */
 	void *arg;
@@ -58,10 +63,6 @@ struct rcutable_cbq {
 	 * cbq_gather() in cbq.c), for domains whose grace periods are short
 	 * and cost their readers something (an interrupt, a fence). */
 	bool gathers;
-	/* One of its domain's lanes (rcutable_cbq_lane()), with index lane:
-	 * the bound is shared between the lanes. */
-	bool laned;
-	unsigned lane;
 
 	pthread_mutex_t start_lock;
 	bool started;			/* worker running */

@@ -4,6 +4,36 @@ from report.definitions import ROWS
 from report.text import fmt, pct, verdict
 
 
+def _read(r):
+    v = r.get("read_pair", "ns_per_op")
+    return f"{fmt(v, 2)} ns per rcu_read_lock()+rcu_read_unlock()", v
+
+
+def _async(r):
+    c = r.latency("call_rcu_enqueue", "ns_per_call")
+    return f"call_rcu() {pct(c, 'ns')}", c and c["p50"]
+
+
+def _gp(r):
+    g = r.gp("normal", 1)
+    return f"synchronize_rcu() {pct(g)}", g and g["p50"]
+
+
+def _exp(r):
+    e = r.gp("expedited", 1)
+    mark = " (emulated: a normal grace period)" if "expedited" in r.emulated_groups else ""
+    return f"synchronize_rcu_expedited() {pct(e)}{mark}", e and e["p50"]
+
+
+# Each property row: (ROWS key, property, what a run measured and its value).
+PROPERTY_ROWS = (
+    ("read", "read-side overhead", _read),
+    ("async", "asynchronous update-side overhead", _async),
+    ("gp", "grace-period latency", _gp),
+    ("exp", "expedited grace-period latency", _exp),
+)
+
+
 def property_rows(w, runs, names):
     w("## The table's property rows beside the measured figures\n")
     w("Read side: one thread alone, 1000 operations per timed loop, median of the "
@@ -13,31 +43,11 @@ def property_rows(w, runs, names):
       "every flavor: the table's RCU, RCU BH and RCU Sched columns are one RCU here.\n")
     w("| property | table's claim (RCU) | implementation | measured | verdict |")
     w("|---|---|---|---|---|")
-    for n in names:
-        r = runs[n]
-        claim, _, (lo, hi) = ROWS["read"]
-        v = r.get("read_pair", "ns_per_op")
-        w(f"| read-side overhead | {claim} | {n} | {fmt(v, 2)} ns per "
-          f"rcu_read_lock()+rcu_read_unlock() | {verdict(v, lo, hi)} |")
-    for n in names:
-        r = runs[n]
-        claim, _, (lo, hi) = ROWS["async"]
-        c = r.latency("call_rcu_enqueue", "ns_per_call")
-        w(f"| asynchronous update-side overhead | {claim} | {n} | call_rcu() "
-          f"{pct(c, 'ns')} | {verdict(c and c['p50'], lo, hi)} |")
-    for n in names:
-        r = runs[n]
-        claim, _, (lo, hi) = ROWS["gp"]
-        g = r.gp("normal", 1)
-        w(f"| grace-period latency | {claim} | {n} | synchronize_rcu() {pct(g)} | "
-          f"{verdict(g and g['p50'], lo, hi)} |")
-    for n in names:
-        r = runs[n]
-        claim, _, (lo, hi) = ROWS["exp"]
-        e = r.gp("expedited", 1)
-        mark = " (emulated: a normal grace period)" if "expedited" in r.emulated_groups else ""
-        w(f"| expedited grace-period latency | {claim} | {n} | "
-          f"synchronize_rcu_expedited() {pct(e)}{mark} | {verdict(e and e['p50'], lo, hi)} |")
+    for key, title, measure in PROPERTY_ROWS:
+        claim, _, (lo, hi) = ROWS[key]
+        for n in names:
+            text, value = measure(runs[n])
+            w(f"| {title} | {claim} | {n} | {text} | {verdict(value, lo, hi)} |")
     kernel = next((r.latency("kernel_gp") for r in runs.values() if r.latency("kernel_gp")), None)
     claim, _, (lo, hi) = ROWS["gp"]
     w(f"| grace-period latency | {claim} | the host kernel (reference) | "
