@@ -723,10 +723,13 @@ void rcutable_kfree_rcu(struct rcu_head *head, size_t offset)
 void rcu_barrier(void)
 {
 	bool was_online = rcutable_gp_wait_begin("rcu_barrier");
+	struct rcutable_cbq_barrier b = RCUTABLE_CBQ_BARRIER_INIT;
 
 	/* The caller's own lane first: from a callback, that is the one
-	 * whose barrier refuses (it would wait for itself). */
+	 * whose barrier refuses (it would wait for itself), before any
+	 * other lane has a head entrained. */
 	for (unsigned n = rcutable_cbq_lanes(), own = rcutable_cbq_lane(), i = 0; i < n; i++)
-		rcutable_cbq_barrier(&rcu_cbq[(own + i) % n], "rcu_barrier");
+		rcutable_cbq_barrier_add(&b, &rcu_cbq[(own + i) % n], "rcu_barrier");
+	rcutable_cbq_barrier_wait(&b);
 	rcutable_gp_wait_end(was_online);
 }

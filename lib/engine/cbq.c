@@ -1038,21 +1038,25 @@ void rcutable_cbq_enqueue(struct rcutable_cbq *q, struct rcu_head *head,
 		cbq_throttle(q, max);
 }
 
-struct cbq_barrier {
-	struct rcu_head head;
-	struct rcutable_completion done;
-};
-
+/* One barrier's head reached: the whole barrier is done when the last of
+ * its heads is, and the caller has stopped adding. */
 static void barrier_cb(struct rcu_head *head)
 {
-	struct cbq_barrier *b = (struct cbq_barrier *)head;
+	struct rcutable_cbq_barrier *b =
+		((struct rcutable_cbq_barrier_head *)head)->b;
 
-	rcutable_complete(&b->done);
+	/* Acq_rel: this lane's invoked callbacks before the count; the last
+	 * to count acquires every other lane's and the caller's, and
+	 * publishes them all by the completion's release. */
+	if (!__atomic_sub_fetch(&b->left, 1, __ATOMIC_ACQ_REL))
+		rcutable_complete(&b->done);
+	/* b may be gone now: its caller may have returned. */
 }
 
-void rcutable_cbq_barrier(struct rcutable_cbq *q, const char *barrier_name)
+void rcutable_cbq_barrier_add(struct rcutable_cbq_barrier *b, struct rcutable_cbq *q,
+			      const char *barrier_name)
 {
-	struct cbq_barrier b = { .done = RCUTABLE_COMPLETION_INIT };
+	struct rcutable_cbq_barrier_head *h = &b->heads[b->n];
 
 	if (rcutable_cbq_on_worker(q))
 		rcutable_die("%s() called from a %s() callback: it would wait "
@@ -1070,10 +1074,33 @@ void rcutable_cbq_barrier(struct rcutable_cbq *q, const char *barrier_name)
 			return;
 		}
 	}
+	if (b->n == RCUTABLE_CBQ_LANES_MAX)
+		rcutable_die("%s(): a barrier over more than %d engines", barrier_name,
+			     RCUTABLE_CBQ_LANES_MAX);
+	b->n++;
+	h->b = b;
+	/* Counted before the head can be reached; the caller's own count
+	 * keeps left above 0 until rcutable_cbq_barrier_wait(). */
+	__atomic_add_fetch(&b->left, 1, __ATOMIC_RELAXED);
 	/* The queue is FIFO and one worker invokes it in order: when this
 	 * head's callback runs, every earlier one has run. */
-	rcutable_cbq_enqueue(q, &b.head, barrier_cb);
-	rcutable_completion_wait(&b.done);
+	rcutable_cbq_enqueue(q, &h->head, barrier_cb);
+}
+
+void rcutable_cbq_barrier_wait(struct rcutable_cbq_barrier *b)
+{
+	/* Acq_rel, as in barrier_cb(): last to count, we acquire every lane's
+	 * release; else the last lane's completion publishes them. */
+	if (__atomic_sub_fetch(&b->left, 1, __ATOMIC_ACQ_REL))
+		rcutable_completion_wait(&b->done);
+}
+
+void rcutable_cbq_barrier(struct rcutable_cbq *q, const char *barrier_name)
+{
+	struct rcutable_cbq_barrier b = RCUTABLE_CBQ_BARRIER_INIT;
+
+	rcutable_cbq_barrier_add(&b, q, barrier_name);
+	rcutable_cbq_barrier_wait(&b);
 }
 
 size_t rcutable_cbq_pending(struct rcutable_cbq *q)

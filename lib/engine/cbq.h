@@ -111,7 +111,8 @@ struct rcutable_cbq {
  * threads that queue at once then neither wait on one worker nor fill one
  * another's share, and the lanes' workers reclaim in parallel.  A thread
  * queues every callback of a domain on the same lane, so its callbacks
- * keep their order; a domain's barrier is a barrier on each lane in turn.
+ * keep their order; a domain's barrier entrains a head on every lane and
+ * waits for them all (rcutable_cbq_barrier_add()).
  *
  * rcutable_cbq_lanes(): lanes per domain, the same for every domain: the
  * online CPUs, at most RCUTABLE_CBQ_LANES_MAX, or RCUTABLE_CALLBACK_LANES
@@ -166,6 +167,35 @@ void rcutable_cbq_enqueue(struct rcutable_cbq *q, struct rcu_head *head,
  * itself).
  */
 void rcutable_cbq_barrier(struct rcutable_cbq *q, const char *barrier_name);
+
+/*
+ * A barrier over several engines (a domain's lanes): add entrains a head
+ * on each engine in turn, wait then waits once for all of them, so that
+ * the lanes' workers reach their heads in parallel and the caller sleeps
+ * once.  add aborts, as rcutable_cbq_barrier() does, on q's own worker:
+ * add the caller's own lane first, so that nothing is entrained then.
+ * When wait returns, every callback queued on an added engine before its
+ * add has been invoked.  One thread, on its stack:
+ *
+ *	struct rcutable_cbq_barrier b = RCUTABLE_CBQ_BARRIER_INIT;
+ *	for (each lane q) rcutable_cbq_barrier_add(&b, q, "rcu_barrier");
+ *	rcutable_cbq_barrier_wait(&b);
+ */
+struct rcutable_cbq_barrier {
+	struct rcutable_completion done;
+	unsigned left;		/* heads not yet reached, +1 until the wait */
+	unsigned n;		/* heads entrained */
+	struct rcutable_cbq_barrier_head {
+		struct rcu_head head;
+		struct rcutable_cbq_barrier *b;
+	} heads[RCUTABLE_CBQ_LANES_MAX];
+};
+
+#define RCUTABLE_CBQ_BARRIER_INIT { .done = RCUTABLE_COMPLETION_INIT, .left = 1 }
+
+void rcutable_cbq_barrier_add(struct rcutable_cbq_barrier *b, struct rcutable_cbq *q,
+			      const char *barrier_name);
+void rcutable_cbq_barrier_wait(struct rcutable_cbq_barrier *b);
 
 /*
  * Fork hooks of a domain layer built on the engines (SRCU's): prepare runs

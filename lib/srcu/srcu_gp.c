@@ -357,6 +357,7 @@ void call_srcu(struct srcu_struct *ssp, struct rcu_head *head, rcu_callback_t fu
 
 void srcu_barrier(struct srcu_struct *ssp)
 {
+	struct rcutable_cbq_barrier b = RCUTABLE_CBQ_BARRIER_INIT;
 	struct rcutable_srcu_domain *d;
 	struct rcutable_cbq *q;
 
@@ -368,7 +369,8 @@ void srcu_barrier(struct srcu_struct *ssp)
 	/* The caller's own lane first, as in rcu_barrier(). */
 	for (unsigned n = rcutable_cbq_lanes(), own = rcutable_cbq_lane(), i = 0; i < n; i++)
 		if ((q = __atomic_load_n(&d->cbq[(own + i) % n], __ATOMIC_ACQUIRE)))
-			rcutable_cbq_barrier(q, "srcu_barrier");
+			rcutable_cbq_barrier_add(&b, q, "srcu_barrier");
+	rcutable_cbq_barrier_wait(&b);
 }
 
 /* ---- Cleanup -------------------------------------------------------------- */
