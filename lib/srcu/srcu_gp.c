@@ -132,12 +132,14 @@ static void srcu_fence_readers(struct srcu_struct *ssp, struct rcutable_srcu_dom
  * sooner would cost a context switch per grace period while readers run
  * back to back); then an expedited grace period yields (a reader preempted
  * inside its section needs the CPU) and sleeps briefly, and a normal one
- * yields a little and then sleeps, backing off up to 10 ms, for readers
- * that sleep inside their sections.
+ * sleeps, backing off up to 10 ms, for readers preempted or asleep inside
+ * their sections.  A normal one does not yield: each sched_yield() sends
+ * the updater behind every runnable thread, and with more threads than
+ * CPUs (a callback flood) a few of them cost it more than the sleep.
  */
 static void srcu_backoff(unsigned n, bool expedited)
 {
-	const unsigned spins = 200, yields = expedited ? 200 : 10;
+	const unsigned spins = 200, yields = expedited ? 200 : 0;
 	uint64_t first_ns = expedited ? 10000 : 50000;
 	uint64_t max_ns = expedited ? 1000000 : 10000000, ns;
 
