@@ -127,33 +127,57 @@ static void srcu_fence_readers(struct srcu_struct *ssp, struct rcutable_srcu_dom
 }
 
 /*
- * Between two scans that found readers: spin first, for a few microseconds
- * (a section that is running ends well within that, and giving the CPU up
- * sooner would cost a context switch per grace period while readers run
- * back to back); then an expedited grace period yields (a reader preempted
- * inside its section needs the CPU) and sleeps briefly, and a normal one
- * sleeps, backing off up to 10 ms, for readers preempted or asleep inside
- * their sections.  A normal one does not yield: each sched_yield() sends
- * the updater behind every runnable thread, and with more threads than
- * CPUs (a callback flood) a few of them cost it more than the sleep.
+ * Between two scans that found readers.  A normal grace period spins for
+ * SRCU_SPIN_NS from the first scan that found them: a section that is
+ * running ends well within that, and so does one whose reader was
+ * preempted for a moment (by a thread that woke to do a little work).
+ * Then it sleeps, backing off from 50 us up to 10 ms, for readers that stay
+ * off their CPUs or sleep inside their sections.  It never yields: with
+ * more threads than CPUs (a callback flood) each sched_yield() can cost a
+ * whole time slice of someone else's, where a sleep ends when its time is
+ * up.  An expedited grace period spins 200 times, then yields (a reader
+ * preempted inside its section may be waiting for this very CPU), then
+ * sleeps from 10 us up to 1 ms.
  */
-static void srcu_backoff(unsigned n, bool expedited)
-{
-	const unsigned spins = 200, yields = expedited ? 200 : 0;
-	uint64_t first_ns = expedited ? 10000 : 50000;
-	uint64_t max_ns = expedited ? 1000000 : 10000000, ns;
+#define SRCU_SPIN_NS	50000u
 
-	if (n < spins) {
-		rcutable_cpu_relax();
-		return;
-	}
-	if (n < spins + yields) {
-		sched_yield();
-		return;
-	}
-	n -= spins + yields;
-	ns = n < 16 ? first_ns << n : max_ns;
+struct srcu_backoff {
+	unsigned n;		/* calls so far */
+	unsigned sleeps;	/* of them, sleeps */
+	uint64_t spin_until_ns;	/* a normal grace period spins until then */
+};
+
+static void srcu_sleep(struct srcu_backoff *b, bool expedited)
+{
+	uint64_t first_ns = expedited ? 10000 : 50000;
+	uint64_t max_ns = expedited ? 1000000 : 10000000;
+	unsigned n = b->sleeps++;
+	uint64_t ns = n < 16 ? first_ns << n : max_ns;
+
 	rcutable_sleep_ns(ns > max_ns ? max_ns : ns);
+}
+
+static void srcu_backoff(struct srcu_backoff *b, bool expedited)
+{
+	unsigned n = b->n++;
+	uint64_t now;
+
+	if (expedited) {
+		if (n < 200)
+			rcutable_cpu_relax();
+		else if (n < 400)
+			sched_yield();
+		else
+			srcu_sleep(b, true);
+		return;
+	}
+	now = rcutable_now_ns();
+	if (!n)
+		b->spin_until_ns = now + SRCU_SPIN_NS;
+	if (now < b->spin_until_ns)
+		rcutable_cpu_relax();
+	else
+		srcu_sleep(b, false);
 }
 
 /* RCUTABLE_STALL_TIMEOUT_MS, as for RCU: default 21000, 0 for none. */
@@ -196,11 +220,11 @@ static void srcu_wait_for_readers(const struct srcu_struct *ssp, int idx,
 				  bool expedited, const char *who, uint64_t begun_ns)
 {
 	uint64_t timeout = srcu_stall_timeout_ns(), next = begun_ns + timeout;
-	unsigned n;
+	struct srcu_backoff b = { 0 };
 
-	for (n = 0; !rcutable_srcu_readers_done(ssp, idx); n++) {
-		srcu_backoff(n, expedited);
-		if (timeout && n % 16 == 0 && rcutable_now_ns() >= next) {
+	while (!rcutable_srcu_readers_done(ssp, idx)) {
+		srcu_backoff(&b, expedited);
+		if (timeout && b.n % 16 == 0 && rcutable_now_ns() >= next) {
 			srcu_stall_warn(ssp, idx, who, begun_ns);
 			next = rcutable_now_ns() + timeout;
 		}
