@@ -2,13 +2,14 @@
 
 The raw files scripts/run-all leaves in a results directory (the
 benchmarks' Google Benchmark JSON, the flood's JSON, the instruction
-counts, machine.json) are read once, by write_figures(), into one
+counts, machine.json, load.tsv) are read once, by write_figures(), into one
 normalized file, figures.tsv, which RESULTS.md (scripts/gen-results), the
 plots (scripts/gen-plots) and the chooser (chooser/choose_figures.c) read.
 Its lines, tab-separated ('#' lines are comments):
 
   machine  KEY  VALUE                       VALUE in JSON
   context  SOURCE  IMPL  KEY  VALUE         a run's context, VALUE in JSON
+                                            (SOURCE load: IMPL a step of the run)
   figure   SOURCE  IMPL  NAME  FIELD  V...  one value per run, in run order
 
 SOURCE is the raw file's kind: bench, srcu-bench, tasks-bench, hash-bench
@@ -142,6 +143,7 @@ def _figure_lines(d):
             if all(isinstance(v, (int, float)) for v in vals):
                 lines.append(("figure", "flood", f["impl"], "flood", field) +
                              tuple(repr(int(v) if isinstance(v, bool) else v) for v in vals))
+    lines += _load_lines(d)
     ipath = os.path.join(d, "instructions.jsonl")
     if os.path.exists(ipath):
         for line in open(ipath):
@@ -149,6 +151,29 @@ def _figure_lines(d):
                 r = json.loads(line)
                 lines += [("figure", "instructions", r["impl"], "read_pair", k, repr(v))
                           for k, v in r.items() if k != "impl"]
+    return lines
+
+
+def _load_lines(d):
+    """The context lines of d/load.tsv (scripts/run-all's marks at each
+    step's start and at the end): per step, in order, its kind, wall
+    seconds, the 1-minute load average at its start and end, and the CPU
+    seconds of this run, of every other process, and stolen by the
+    hypervisor."""
+    path = os.path.join(d, "load.tsv")
+    if not os.path.exists(path):
+        return []
+    marks = [l.rstrip("\n").split("\t") for l in open(path)
+             if l.strip() and not l.startswith("#")]
+    tick = os.sysconf("SC_CLK_TCK")
+    lines = []
+    for n, (a, b) in enumerate(zip(marks, marks[1:]), 1):
+        busy, steal, own = ((int(b[i]) - int(a[i])) / tick for i in (4, 5, 6))
+        step = {"n": n, "kind": a[1], "seconds": round(float(b[2]) - float(a[2]), 2),
+                "load_start": float(a[3]), "load_end": float(b[3]),
+                "cpu_s_own": round(own, 2), "cpu_s_others": round(max(0.0, busy - own), 2),
+                "steal_s": round(steal, 2)}
+        lines += [("context", "load", a[0], k, json.dumps(v)) for k, v in step.items()]
     return lines
 
 
@@ -191,6 +216,24 @@ def figures(d):
             run["figures"][(f[3], f[4])] = [_number(v) for v in f[5:]]
     _FIGURES[d] = out
     return out
+
+
+# A step whose figures are timed is disturbed when other processes and the
+# hypervisor took more than this share of one CPU, on average, while it ran.
+DISTURBED_SHARE = 0.10
+
+
+def load_steps(d):
+    """The run's steps in order, each {"step": its label, "kind": "measure"
+    (its figures are timed) or "setup", "seconds", "load_start", "load_end",
+    "cpu_s_own", "cpu_s_others", "steal_s", "disturbed"}; [] where the run
+    recorded none."""
+    steps = [dict(r["context"], step=impl) for (source, impl), r in figures(d)["runs"].items()
+             if source == "load"]
+    for s in steps:
+        s["disturbed"] = (s["kind"] == "measure" and s["seconds"] > 0 and
+                          (s["cpu_s_others"] + s["steal_s"]) / s["seconds"] > DISTURBED_SHARE)
+    return sorted(steps, key=lambda s: s["n"])
 
 
 def _median(values):
