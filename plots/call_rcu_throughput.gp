@@ -7,5 +7,6 @@ set logscale y
 set style data histogram
 set style fill solid 0.7 border -1
 set boxwidth 0.6
+set xtics rotate by -30
 set key off
 plot data.'/throughput.dat' using 2:xtic(1)

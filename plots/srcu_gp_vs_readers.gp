@@ -1,16 +1,20 @@
-# plots/srcu_gp_vs_readers.gp: SRCU's grace-period latency (p50) against
-# reader threads, normal and expedited, for each SRCU implementation, with
-# the table's rule of thumb for expedited SRCU (200 ns per CPU) and the low
-# end of its "10s of milliseconds" for normal grace periods.
+# plots/srcu_gp_vs_readers.gp: SRCU's grace-period latency against reader
+# threads, each point the p50 and its bar reaching up to the p99,
+# synchronize_srcu() left and synchronize_srcu_expedited() right, for each
+# SRCU implementation, with the low end of the table's "10s of
+# milliseconds" and its rule of thumb for expedited SRCU (200 ns per CPU).
 load 'plots/common.gp'
-set title sprintf("SRCU grace-period latency against reader threads (%d CPUs; oversubscribed past %d)", cpus, cpus)
+set multiplot layout 1, 2 title sprintf("SRCU grace-period latency against reader threads, %d CPUs\n(past %d readers, a reader preempted inside its section holds the grace period for the scheduler's time slices)", cpus, cpus)
+n = words(impls)
+off(k) = (k - (n + 1) / 2.0) * 0.06
 set xlabel "reader threads"
-set ylabel "p50 latency (us, log scale)"
+set ylabel "latency (us, log scale): point p50, bar up to p99"
 set logscale y
-set xrange [-0.5:16.5]
-set xtics (0, 1, 2, 4, 8, 16)
-set key below
-plot for [k=1:words(impls)] data.'/srcu-gp-'.word(impls,k).'-normal.dat' using 1:2 with linespoints lw 2 lc k title 'synchronize_srcu(), '.word(impls,k), \
-     for [k=1:words(impls)] data.'/srcu-gp-'.word(impls,k).'-expedited.dat' using 1:2 with linespoints lw 2 dt 2 lc k title 'synchronize_srcu_expedited(), '.word(impls,k), \
-     0.2 * cpus with lines lc rgb "#aa6600" dt 3 title "table: expedited SRCU, 200 ns per CPU", \
+@set_readers_axis
+set title "synchronize_srcu()"
+plot for [k=1:n] data.'/srcu-gp-'.word(impls,k).'-normal.dat' using (readers_x($1) + off(k)):2:2:3 with yerrorbars lc rgb impl_col(k) pt impl_pt(k) title word(impls,k), \
      10000 with lines lc rgb "#aa0000" dt 3 title "table: SRCU grace period, 10s of milliseconds (from 10 ms)"
+set title "synchronize_srcu_expedited()"
+plot for [k=1:n] data.'/srcu-gp-'.word(impls,k).'-expedited.dat' using (readers_x($1) + off(k)):2:2:3 with yerrorbars lc rgb impl_col(k) pt impl_pt(k) title word(impls,k), \
+     0.2 * cpus with lines lc rgb "#aa6600" dt 3 title "table: expedited SRCU, 200 ns per CPU"
+unset multiplot

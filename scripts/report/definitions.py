@@ -146,12 +146,12 @@ FLOOD_FIGURES = (
 
 
 PLOTS = (
-    ("read_side.png", "Read-side cost per implementation (error bars: one standard deviation over repetitions)"),
-    ("gp_cdf.png", "Grace-period latency CDF, normal and expedited, one reader thread"),
-    ("gp_vs_readers.png", "Grace-period latency against reader threads, with the table's rules of thumb and the kernel's grace period"),
+    ("read_side.png", "Read-side cost per implementation, log scale (error bars: one standard deviation over repetitions)"),
+    ("gp_cdf.png", "Grace-period latency CDF, one reader thread: normal (left) and expedited (right)"),
+    ("gp_vs_readers.png", "Grace-period latency against reader threads, p50 with a bar up to p99, normal (left) and expedited (right), with the table's rules of thumb and the kernel's grace period"),
     ("call_rcu_throughput.png", "Callbacks invoked per second"),
-    ("updater_cpu.png", "Updater CPU time per grace period"),
-    ("srcu_gp_vs_readers.png", "SRCU grace-period latency against reader threads, with the table's 200 ns per CPU rule"),
+    ("updater_cpu.png", "Updater CPU time per grace period, p50 with a bar up to p99, normal (left) and expedited (right)"),
+    ("srcu_gp_vs_readers.png", "SRCU grace-period latency against reader threads, p50 with a bar up to p99, with the table's 10s of milliseconds and 200 ns per CPU rule"),
     ("tasks_gp_vs_threads.png", "RCU Tasks grace-period latency against idle and spinning threads, with the table's hundreds of milliseconds"),
     ("hash_lookups.png", "RCU List APIs: hash-table lookups per second against threads, at 0%, 1% and 10% updates, with the rwlock baseline"),
 )
