@@ -2,6 +2,7 @@
 // bench/gbench.cc: the C API of gbench.h over Google Benchmark.
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <map>
@@ -68,6 +69,25 @@ double percentile(std::vector<double> &v, double p)
 	return v[i];
 }
 
+// The 95% confidence interval of the p quantile, free of any assumption on
+// the distribution: the samples whose ranks are n p -/+ 1.96 sqrt(n p (1 - p))
+// (the count of samples below the quantile is binomial; its normal
+// approximation), the lowest and the highest at the ends.
+std::pair<double, double> percentile_interval(std::vector<double> &v, double p)
+{
+	const double n = static_cast<double>(v.size());
+	const double half = 1.96 * std::sqrt(n * p * (1 - p));
+	auto rank = [n](double r) {
+		return static_cast<size_t>(std::min(std::max(r, 0.0), n - 1));
+	};
+	const size_t lo = rank(std::floor(n * p - half)), hi = rank(std::ceil(n * p + half));
+
+	std::nth_element(v.begin(), v.begin() + static_cast<long>(lo), v.end());
+	const double low = v[lo];
+	std::nth_element(v.begin(), v.begin() + static_cast<long>(hi), v.end());
+	return {low, v[hi]};
+}
+
 // <dir>/<benchmark>[_<arg>][_t<threads>].<sample>.txt, '/' as '_'.
 void write_samples(const gbench_bm &bm, gbench_state &s, const std::string &sample,
 		   const std::vector<double> &v)
@@ -101,8 +121,15 @@ void report_samples(const gbench_bm &bm, gbench_state &s)
 			write_samples(bm, s, kv.first, v);
 		const auto avg = benchmark::Counter::kAvgThreads;
 		double max = *std::max_element(v.begin(), v.end());
-		s.st->counters[kv.first + "_p50"] = benchmark::Counter(percentile(v, 0.50), avg);
-		s.st->counters[kv.first + "_p99"] = benchmark::Counter(percentile(v, 0.99), avg);
+		for (const auto &q : { std::make_pair(std::string("_p50"), 0.50),
+				       std::make_pair(std::string("_p99"), 0.99) }) {
+			const auto ci = percentile_interval(v, q.second);
+
+			s.st->counters[kv.first + q.first] =
+				benchmark::Counter(percentile(v, q.second), avg);
+			s.st->counters[kv.first + q.first + "_lo"] = benchmark::Counter(ci.first, avg);
+			s.st->counters[kv.first + q.first + "_hi"] = benchmark::Counter(ci.second, avg);
+		}
 		s.st->counters[kv.first + "_max"] = benchmark::Counter(max, avg);
 		s.st->counters[kv.first + "_n"] = benchmark::Counter(static_cast<double>(v.size()), avg);
 	}

@@ -72,7 +72,9 @@ void gbench_label(gbench_state *st, const char *label);
 
 /*
  * Per-iteration samples (a latency, say): at the end of the run the
- * benchmark reports counters <name>_p50, <name>_p99 and <name>_max.
+ * benchmark reports counters <name>_p50, <name>_p99, each with its 95%
+ * confidence interval (<name>_p50_lo and _hi, <name>_p99_lo and _hi, from
+ * the order statistics), <name>_max and <name>_n.
  */
 void gbench_sample(gbench_state *st, const char *name, double value);
 /* Also write the raw samples of the benchmarks marked with

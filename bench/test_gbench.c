@@ -92,6 +92,8 @@ int main(int argc, char **argv)
 	bad += expect(json, "\"name\": \"shim_samples/manual_time\"");
 	bad += expect(json, "\"lat_max\": 9.9");		/* 99 */
 	bad += expect(json, "\"lat_p50\": ");
+	bad += expect(json, "\"lat_p50_lo\": 4.9");	/* 49: n is large, the interval tight */
+	bad += expect(json, "\"lat_p99_hi\": 9.9");	/* 99 */
 	bad += expect(json, "\"name\": \"shim_threads/threads:2\"");
 	bad += expect(json, "\"rcutable_test\": \"shim\"");
 	bad += expect(json, "\"label\": \"beside nothing\"");

@@ -283,12 +283,16 @@ class Run:
         return statistics.stdev(v) if v and len(v) > 1 else 0.0
 
     def latency(self, name, prefix="latency_us"):
-        """p50, p99, max (and n) of a benchmark's samples, or None."""
+        """p50, p99, max (and n) of a benchmark's samples, and the 95%
+        confidence interval of each percentile (p50_lo, p50_hi, p99_lo,
+        p99_hi: None where the run did not record them), or None."""
         p50 = self.get(name, prefix + "_p50")
         if p50 is None:
             return None
-        return {"p50": p50, "p99": self.get(name, prefix + "_p99"),
-                "max": self.get(name, prefix + "_max"), "n": self.get(name, prefix + "_n")}
+        out = {k: self.get(name, f"{prefix}_{k}") for k in
+               ("p99", "max", "n", "p50_lo", "p50_hi", "p99_lo", "p99_hi")}
+        out["p50"] = p50
+        return out
 
     def gp(self, kind, readers, prefix="latency_us"):
         l = self.latency("gp_latency/%s/%d" % (kind, readers), prefix)

@@ -22,6 +22,25 @@ def figure(name, run, icount):
     return v / divisor if v and divisor else v
 
 
+def interval(name, run, icount):
+    """How far FIGURES[name] of run can be trusted: (lowest, highest) of
+    its repetitions, or a percentile's 95% confidence interval from its
+    samples; an instruction count is exact.  None where the figure is."""
+    v = figure(name, run, icount)
+    if v is None:
+        return None
+    kind, *a = FIGURES[name]
+    if kind == "get":
+        lo, hi = run.spread(a[0], a[1])
+        return (lo / a[2], hi / a[2]) if len(a) > 2 else (lo, hi)
+    if kind == "instructions":
+        return (v, v)
+    l = run.latency(a[0], a[1]) if kind == "latency" else run.gp(a[0], a[1], a[2])
+    field, divisor = (a[2], a[3] if len(a) > 3 else 1) if kind == "latency" else (a[3], 1)
+    lo, hi = l.get(field + "_lo"), l.get(field + "_hi")
+    return (lo / divisor, hi / divisor) if lo is not None and hi is not None else (v, v)
+
+
 def flood_figure(spec, rnd):
     """A FLOOD_FIGURES value of one flood round (a dict), or None."""
     field, per, divisor = spec

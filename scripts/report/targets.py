@@ -3,7 +3,7 @@ against the run's figures."""
 import os
 
 import results as R
-from report.figures import figure
+from report.figures import figure, interval
 from report.text import fmt, ratio
 
 
@@ -25,28 +25,56 @@ def load_targets():
     return out
 
 
+def judge(value, limit, strict):
+    """met when the figure's whole interval is within the limit's, missed
+    when it is wholly beyond it, else within noise."""
+    if value[1] < limit[0] or (not strict and value[1] == limit[0]):
+        return "met"
+    if value[0] > limit[1] or (strict and value[0] == limit[1]):
+        return "**missed**"
+    return "within noise"
+
+
+def with_interval(v, iv, unit):
+    if iv[0] == iv[1]:
+        return f"{fmt(v, 2)} {unit}"
+    return f"{fmt(v, 2)} [{fmt(iv[0], 2)}, {fmt(iv[1], 2)}] {unit}"
+
+
 def targets(w, runs, icount):
     rows = []
 
-    def row(what, value, limit, unit, strict):
-        ok = value < limit if strict else value <= limit
-        rows.append(f"| {what} | {fmt(value, 2)} {unit} | {fmt(limit, 2)} {unit} | "
-                    f"{ratio(value, limit)} | {'met' if ok else '**missed**'} |")
+    def row(what, value, value_iv, limit, limit_iv, unit, strict):
+        rows.append(f"| {what} | {with_interval(value, value_iv, unit)} | "
+                    f"{with_interval(limit, limit_iv, unit)} | {ratio(value, limit)} | "
+                    f"{judge(value_iv, limit_iv, strict)} |")
 
     for what, impl, fig, ref, ref_fig, factor, unit, strict in load_targets():
         if impl not in runs or (ref is not None and ref not in runs):
             continue
         value = figure(fig, runs[impl], icount)
-        reference = ref_fig if ref is None else figure(ref_fig, runs[ref], icount)
+        if ref is None:
+            reference, ref_iv = ref_fig, (ref_fig, ref_fig)
+        else:
+            reference = figure(ref_fig, runs[ref], icount)
+            ref_iv = interval(ref_fig, runs[ref], icount)
         if value is not None and reference is not None:
-            row(what, value, factor * reference, unit, strict)
+            row(what, value, interval(fig, runs[impl], icount), factor * reference,
+                (factor * ref_iv[0], factor * ref_iv[1]), unit, strict)
     for n, r in runs.items():
         for fig, call in (("call_rcu p50", "call_rcu()"), ("call_srcu p50", "call_srcu()")):
             c = figure(fig, r, icount)
             if c is not None and not R.is_peer(n):
-                row(f"{n} {call} enqueue p50, under 100 ns", c, 100, "ns", True)
+                row(f"{n} {call} enqueue p50, under 100 ns", c, interval(fig, r, icount),
+                    100, (100, 100), "ns", True)
     if rows:
         w("## Targets\n")
+        w("Each figure with how far it can be trusted: in brackets, the lowest and highest "
+          "of its repetitions, or a percentile's 95% confidence interval from its samples "
+          "(a sampling interval within this run: the machine's state from run to run adds "
+          "to it); an instruction count is exact.  A target is *met* when the figure's whole "
+          "interval is within the limit's, *missed* when it is wholly beyond it, and "
+          "*within noise* when the two overlap.\n")
         w("| target | measured | limit | ratio | |")
         w("|---|---|---|---|---|")
         for r in rows:
