@@ -2,24 +2,38 @@
 every peer, one table per property row."""
 import results as R
 from report.definitions import EMULATED_AS, H2H_RCU, H2H_SRCU
-from report.figures import figure
+from report.figures import figure, interval
 from report.text import bold, fmtu, ratio
+
+
+def twin_cell(a, a_iv, b, b_iv):
+    """The like-for-like ratio, in bold, with its interval (from the two
+    figures' intervals) and "within noise" where that interval holds 1."""
+    r = bold(ratio(a, b), True)
+    if a is None or not b or a_iv is None or b_iv is None or not b_iv[0] or \
+            (a_iv[0] == a_iv[1] and b_iv[0] == b_iv[1]):
+        return r
+    lo, hi = a_iv[0] / b_iv[1], a_iv[1] / b_iv[0]
+    return f"{r} [{lo:.2f}, {hi:.2f}]" + (", within noise" if lo <= 1 <= hi else "")
 
 
 def h2h_table(w, spec, mine, peers, icount):
     """One property row: each rcutable implementation's figure, then its
-    ratio to each peer's, the like-for-like one in bold."""
+    ratio to each peer's, the like-for-like one in bold with its interval."""
     title, fig, unit, digits, group, higher = spec
-    value = {n: figure(fig, r, icount) for n, r in {**mine, **peers}.items()}
+    runs = {**mine, **peers}
+    value = {n: figure(fig, r, icount) for n, r in runs.items()}
     if all(v is None for v in value.values()):
         return
+    iv = {n: interval(fig, r, icount) for n, r in runs.items()}
     w(f"### {title}\n")
     w("| rcutable | measured | " +
       " | ".join(f"{p} ({fmtu(value[p], unit, digits)})" for p in peers) + " |")
     w("|---|---|" + "---|" * len(peers))
     for n in mine:
         w(f"| {n} | {fmtu(value[n], unit, digits)} | " +
-          " | ".join(bold(ratio(value[n], value[p]), p == R.peer_of(n)) for p in peers) + " |")
+          " | ".join(twin_cell(value[n], iv[n], value[p], iv[p]) if p == R.peer_of(n)
+                     else ratio(value[n], value[p]) for p in peers) + " |")
     w("")
     emulated = [p for p, r in peers.items() if group in r.emulated_groups]
     note = (f"Emulated in the peer's adapter: {', '.join(emulated)} ({EMULATED_AS[group]})."
@@ -40,8 +54,10 @@ def head_to_head(w, runs, srcu, icount):
     w("One table per property row: each rcutable implementation's figure, then "
       "rcutable / peer for every peer measured in the same run (below 1: rcutable is "
       "faster), the peer's own figure beside its name.  In bold, the like-for-like "
-      f"counterpart, the same algorithm in liburcu ({', '.join(twins) or 'none here'}); "
-      "the other columns compare different designs.\n")
+      f"counterpart, the same algorithm in liburcu ({', '.join(twins) or 'none here'}), "
+      "with the ratio's interval from the two figures' (their repetitions' lowest and "
+      "highest, or the percentiles' 95% confidence intervals) and \"within noise\" where "
+      "that interval holds 1; the other columns compare different designs.\n")
     for flavor, specs in (("RCU", H2H_RCU), ("SRCU", H2H_SRCU)):
         mine, peers = split_peers(runs if flavor == "RCU" else srcu)
         if not mine or not peers:
