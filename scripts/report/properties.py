@@ -54,6 +54,7 @@ def property_rows(w, runs, names):
       f"membarrier(MEMBARRIER_CMD_GLOBAL) {pct(kernel)} | "
       f"{verdict(kernel and kernel['p50'], lo, hi)} |")
     w("")
-    w("Verdicts: *better* is below the table's range, *within claim* inside it, "
-      "*worse* above it.  Ranges: read side under 5 ns; call_rcu() under 1 us; "
+    w("Verdicts: *better* is below the table's range (with the figure as a fraction "
+      "of the range's low end), *within claim* inside it, *worse* above it (with the "
+      "figure as a multiple of its high end).  Ranges: read side under 5 ns; call_rcu() under 1 us; "
       "grace periods 10 to 100 ms; expedited 10 to 100 us.\n")

@@ -2,12 +2,17 @@
 
 
 def verdict(value, low, high):
-    """within claim if low <= value < high; better below, worse above."""
+    """within claim if low <= value < high; better below, worse above, each
+    with how far: the figure as a fraction of the range's low end, or a
+    multiple of its high end."""
     if value is None:
         return "not measured"
     if value < low:
-        return "better"
-    return "within claim" if value < high else "worse"
+        return (f"better: 1/{low / value:.3g} of the range's low end" if low > 0 and value > 0
+                else "better")
+    if value < high:
+        return "within claim"
+    return f"worse: {value / high:.3g}x the range's high end" if high > 0 else "worse"
 
 
 def fmt(v, digits=1):
