@@ -76,7 +76,7 @@ static void score_reason(const struct choose_ranking *k, const struct choose_can
 	size_t used = 0;
 	int p;
 
-	add(buf, len, &used, "score %.2f:", c->score);
+	add(buf, len, &used, "score %.2f [%.2f, %.2f]:", c->score, c->score_lo, c->score_hi);
 	for (p = 0; p < CHOOSE_PARTS; p++)
 		if (k->weight[p] > 0)
 			add(buf, len, &used, " %.2f of the best %s%s,", c->ratio[p],
@@ -98,9 +98,11 @@ size_t choose_reasons(const struct choose_ranking *k, const struct choose_candid
 			 "%s; in user space that is %s", k->dflt.row, k->dflt.kernel, k->dflt.why,
 			 impl->name);
 	if (c == &k->cand[0] && k->kept_first && n < max)
-		snprintf(lines[n++], CHOOSE_LINE, "first as %s: the best score, %s's %.2f, is "
-			 "within %.0f%% of its own", k->kept_first, k->best_scored->impl->name,
-			 k->best_scored->score, 100 * CHOOSE_DEFAULT_MARGIN);
+		snprintf(lines[n++], CHOOSE_LINE, "first as %s: the best score, %s's %.2f "
+			 "[%.2f, %.2f], is not better beyond the spread of its own, %.2f "
+			 "[%.2f, %.2f]", k->kept_first, k->best_scored->impl->name,
+			 k->best_scored->score, k->best_scored->score_lo, k->best_scored->score_hi,
+			 c->score, c->score_lo, c->score_hi);
 	if (n < max)
 		score_reason(k, c, lines[n++], CHOOSE_LINE);
 	if (c->figures_moot && n < max)
@@ -169,10 +171,11 @@ char *choose_peer_advice(const struct choose_ranking *k, char *buf, size_t len)
 			 "rcutable's own implementations meets these constraints as well",
 			 first->impl->name, first->impl->summary);
 	else
-		snprintf(buf, len, "a peer library is the better choice here: %s scores %.2f, "
-			 "rcutable's best, %s, %.2f (%.2fx, more than the %.0f%% within which "
-			 "rcutable's own would stay first)", first->impl->name, first->score,
-			 own->impl->name, own->score, first->score / own->score,
-			 100 * CHOOSE_DEFAULT_MARGIN);
+		snprintf(buf, len, "a peer library is the better choice here: %s scores %.2f "
+			 "[%.2f, %.2f], rcutable's best, %s, %.2f [%.2f, %.2f] (%.2fx, beyond "
+			 "the spread of both, within which rcutable's own would stay first)",
+			 first->impl->name, first->score, first->score_lo, first->score_hi,
+			 own->impl->name, own->score, own->score_lo, own->score_hi,
+			 first->score / own->score);
 	return buf;
 }

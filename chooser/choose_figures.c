@@ -4,7 +4,7 @@
  * from a run's figures.tsv, the one normalized file that
  * scripts/results.py writes from the raw results (its format is
  * described there): machine lines, and figure lines of one value per
- * repetition, of which the chooser takes the median.
+ * repetition, of which the chooser takes the median and the range.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -19,10 +19,11 @@
 
 const double choose_hash_pct[CHOOSE_HASH_RATES] = { 0, 1, 10 };
 
-/* One figure line: its median. */
+/* One figure line: its median, lowest and highest value. */
 struct figure {
 	char *source, *impl, *name, *field;
 	double median;
+	struct choose_range range;
 };
 
 struct loader {
@@ -50,8 +51,9 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The median of the values from v, tab-separated; NAN if none. */
-static double median_of(char *v)
+/* The median of the values from v, tab-separated, and their lowest and
+ * highest in *range; NAN if none. */
+static double median_of(char *v, struct choose_range *range)
 {
 	double vals[256];
 	size_t n = 0;
@@ -60,9 +62,12 @@ static double median_of(char *v)
 	for (t = strtok_r(v, "\t", &save); t && n < sizeof(vals) / sizeof(vals[0]);
 	     t = strtok_r(NULL, "\t", &save))
 		vals[n++] = strtod(t, NULL);
-	if (!n)
+	if (!n) {
+		*range = (struct choose_range){ NAN, NAN };
 		return NAN;
+	}
 	qsort(vals, n, sizeof(vals[0]), cmp_double);
+	*range = (struct choose_range){ vals[0], vals[n - 1] };
 	return n % 2 ? vals[n / 2] : (vals[n / 2 - 1] + vals[n / 2]) / 2;
 }
 
@@ -88,9 +93,9 @@ static char *json_text(const char *v)
 	return out;
 }
 
-/* The median of impl's figure name/field from source, or NAN. */
-static double figure(const struct loader *l, const char *source, const char *impl,
-		     const char *name, const char *field)
+/* impl's figure name/field from source, or NULL. */
+static const struct figure *find(const struct loader *l, const char *source, const char *impl,
+				 const char *name, const char *field)
 {
 	size_t i;
 
@@ -99,20 +104,67 @@ static double figure(const struct loader *l, const char *source, const char *imp
 
 		if (!strcmp(f->impl, impl) && !strcmp(f->name, name) &&
 		    !strcmp(f->field, field) && !strcmp(f->source, source))
-			return f->median;
+			return f;
 	}
-	return NAN;
+	return NULL;
+}
+
+/* The median of impl's figure name/field from source, or NAN. */
+static double figure(const struct loader *l, const char *source, const char *impl,
+		     const char *name, const char *field)
+{
+	const struct figure *f = find(l, source, impl, name, field);
+
+	return f ? f->median : NAN;
+}
+
+/* The first of names that the run measured: its name, or NULL. */
+static const char *first_measured(const struct loader *l, const char *source,
+				  const char *impl, const char *const names[],
+				  const char *field)
+{
+	for (; *names; names++)
+		if (find(l, source, impl, *names, field))
+			return *names;
+	return NULL;
 }
 
 /* The first of names that the run measured, or NAN. */
 static double figure_first(const struct loader *l, const char *source, const char *impl,
 			   const char *const names[], const char *field)
 {
-	double v = NAN;
+	const char *name = first_measured(l, source, impl, names, field);
 
-	for (; *names && isnan(v); names++)
-		v = figure(l, source, impl, *names, field);
-	return v;
+	return name ? figure(l, source, impl, name, field) : NAN;
+}
+
+/* The range of a repeated figure: its lowest and highest repetition. */
+static struct choose_range range_of(const struct loader *l, const char *source,
+				    const char *impl, const char *name, const char *field)
+{
+	const struct figure *f = find(l, source, impl, name, field);
+
+	return f ? f->range : (struct choose_range){ NAN, NAN };
+}
+
+/* The range of a percentile (field <p>): its 95% confidence interval,
+ * <p>_lo to <p>_hi, or the percentile alone where the run has none. */
+static struct choose_range percentile_range(const struct loader *l, const char *source,
+					    const char *impl, const char *const names[],
+					    const char *field)
+{
+	const char *name = first_measured(l, source, impl, names, field);
+	char lo[96], hi[96];
+	double v, a, b;
+
+	if (!name)
+		return (struct choose_range){ NAN, NAN };
+	v = figure(l, source, impl, name, field);
+	snprintf(lo, sizeof(lo), "%s_lo", field);
+	snprintf(hi, sizeof(hi), "%s_hi", field);
+	a = figure(l, source, impl, name, lo);
+	b = figure(l, source, impl, name, hi);
+	return isnan(a) || isnan(b) ? (struct choose_range){ v, v } : (struct choose_range){ a, b };
 }
 
 static struct choose_figures *figures_for(struct loader *l, const char *impl)
@@ -129,8 +181,11 @@ static struct choose_figures *figures_for(struct loader *l, const char *impl)
 	*f = (struct choose_figures){ .impl = impl };
 	f->read_ns = f->read_empty_ns = f->read_updater_ns = f->read_insns = f->gp_us = f->exp_us = NAN;
 	f->gp_cpu_us = f->enqueue_ns = f->cbs_per_s = f->flood_peak_pct = NAN;
-	for (i = 0; i < CHOOSE_HASH_RATES; i++)
+	f->read_range = f->exp_range = f->gp_cpu_range = (struct choose_range){ NAN, NAN };
+	for (i = 0; i < CHOOSE_HASH_RATES; i++) {
 		f->lookups[i] = NAN;
+		f->lookups_range[i] = (struct choose_range){ NAN, NAN };
+	}
 	return f;
 }
 
@@ -145,17 +200,26 @@ static void load_bench(struct loader *l, const char *source, const char *impl)
 	struct choose_figures *f = figures_for(l, impl);
 
 	f->read_ns = figure(l, source, impl, "read_pair", "ns_per_op");
+	f->read_range = range_of(l, source, impl, "read_pair", "ns_per_op");
 	f->read_empty_ns = figure(l, source, impl, "read_empty", "ns_per_op");
-	if (!strcmp(source, "tasks-bench"))
+	if (!strcmp(source, "tasks-bench")) {
 		f->read_ns = f->read_empty_ns = 0;	/* no read-side markers: free */
+		f->read_range = (struct choose_range){ 0, 0 };
+	}
 	f->read_updater_ns = figure(l, source, impl, "read_pair_under_updater", "ns_per_op");
 	f->gp_us = figure_first(l, source, impl, gp, "latency_us_p50");
 	f->exp_us = figure_first(l, source, impl, exp, "latency_us_p50");
-	if (isnan(f->exp_us))	/* an emulated expedited grace period is a normal one */
+	f->exp_range = percentile_range(l, source, impl, exp, "latency_us_p50");
+	if (isnan(f->exp_us)) {	/* an emulated expedited grace period is a normal one */
 		f->exp_us = f->gp_us;
+		f->exp_range = percentile_range(l, source, impl, gp, "latency_us_p50");
+	}
 	f->gp_cpu_us = figure_first(l, source, impl, gp, "updater_cpu_us_p50");
-	if (isnan(f->gp_cpu_us))
+	f->gp_cpu_range = percentile_range(l, source, impl, gp, "updater_cpu_us_p50");
+	if (isnan(f->gp_cpu_us)) {
 		f->gp_cpu_us = figure_first(l, source, impl, tasks_cpu, "updater_cpu_us");
+		f->gp_cpu_range = (struct choose_range){ f->gp_cpu_us, f->gp_cpu_us };
+	}
 	f->enqueue_ns = figure_first(l, source, impl, enqueue, "ns_per_call_p50");
 	f->cbs_per_s = figure(l, source, impl, "callback_throughput", "callbacks_per_s");
 }
@@ -165,7 +229,8 @@ static void load_bench(struct loader *l, const char *source, const char *impl)
 static void load_hash(struct loader *l, const char *impl, struct choose_results *r)
 {
 	bool baseline = !strcmp(impl, "rwlock");
-	double *out = baseline ? r->rwlock_lookups : figures_for(l, impl)->lookups;
+	struct choose_figures *f = baseline ? NULL : figures_for(l, impl);
+	double *out = baseline ? r->rwlock_lookups : f->lookups;
 	int i;
 
 	for (i = 0; i < CHOOSE_HASH_RATES; i++) {
@@ -174,6 +239,8 @@ static void load_hash(struct loader *l, const char *impl, struct choose_results 
 		snprintf(name, sizeof(name), "hash/%s/updates_%gpct/%d",
 			 baseline ? "rwlock" : "bl", choose_hash_pct[i], r->threads);
 		out[i] = figure(l, "hash-bench", impl, name, "lookups_per_s");
+		if (f)
+			f->lookups_range[i] = range_of(l, "hash-bench", impl, name, "lookups_per_s");
 	}
 }
 
@@ -219,6 +286,8 @@ static int read_figures(const char *path, struct loader *l, char *machine[4])
 		return -1;
 	while (getline(&line, &len, fp) > 0) {
 		char *save, *type, *a, *b, *c, *d;
+		struct choose_range range;
+		double median;
 
 		line[strcspn(line, "\n")] = '\0';
 		type = strtok_r(line, "\t", &save);
@@ -238,8 +307,9 @@ static int read_figures(const char *path, struct loader *l, char *machine[4])
 			continue;
 		if (l->nrows == l->rows_cap)
 			l->rows = grow(l->rows, &l->rows_cap, sizeof(*l->rows));
-		l->rows[l->nrows++] = (struct figure){ strdup(a), strdup(b), strdup(c),
-						       strdup(d), median_of(save) };
+		median = median_of(save, &range);
+		l->rows[l->nrows++] = (struct figure){ strdup(a), strdup(b), strdup(c), strdup(d),
+						       median, range };
 	}
 	free(line);
 	fclose(fp);
@@ -325,4 +395,17 @@ double choose_lookups_at(const double lookups[CHOOSE_HASH_RATES], double pct)
 			return lookups[i - 1] + (lookups[i] - lookups[i - 1]) * (pct - lo) / (hi - lo);
 		}
 	return lookups[CHOOSE_HASH_RATES - 1];
+}
+
+struct choose_range choose_lookups_range_at(const struct choose_range r[CHOOSE_HASH_RATES],
+					    double pct)
+{
+	double lo[CHOOSE_HASH_RATES], hi[CHOOSE_HASH_RATES];
+	int i;
+
+	for (i = 0; i < CHOOSE_HASH_RATES; i++) {
+		lo[i] = r[i].lo;
+		hi[i] = r[i].hi;
+	}
+	return (struct choose_range){ choose_lookups_at(lo, pct), choose_lookups_at(hi, pct) };
 }

@@ -16,7 +16,14 @@
 #define CHOOSE_HASH_RATES	3
 extern const double choose_hash_pct[CHOOSE_HASH_RATES];
 
-/* One implementation's figures, each from one benchmark of its run. */
+/* How far a figure can be trusted: the lowest and highest of its
+ * repetitions, or a percentile's 95% confidence interval. */
+struct choose_range {
+	double lo, hi;
+};
+
+/* One implementation's figures, each from one benchmark of its run, and
+ * the ranges of those the ranking compares. */
 struct choose_figures {
 	const char *impl;
 	double read_ns;		/* read-side pair, alone (median ns) */
@@ -31,6 +38,8 @@ struct choose_figures {
 	double lookups[CHOOSE_HASH_RATES]; /* hash lookups/s, hlist_bl, at
 					    * choose_results.threads threads */
 	double flood_peak_pct;	/* peak outstanding of a call_rcu() flood (%) */
+	struct choose_range read_range, exp_range, gp_cpu_range;
+	struct choose_range lookups_range[CHOOSE_HASH_RATES];
 };
 
 /* The figures of one run. */
@@ -61,5 +70,8 @@ const struct choose_figures *choose_figures_of(const struct choose_results *r,
 /* Lookups per second at pct percent updates, interpolated between the
  * measured rates (the last rate's figure beyond it); NAN if not measured. */
 double choose_lookups_at(const double lookups[CHOOSE_HASH_RATES], double pct);
+/* The same for a range: its ends interpolated alike. */
+struct choose_range choose_lookups_range_at(const struct choose_range r[CHOOSE_HASH_RATES],
+					    double pct);
 
 #endif /* RCUTABLE_CHOOSE_FIGURES_H */

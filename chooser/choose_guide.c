@@ -92,11 +92,13 @@ static void why_first(const struct choose_ranking *k, char *buf, size_t len)
 	deciding_figures(k, c, figures, sizeof(figures));
 	if (c->is_default)
 		snprintf(buf, len, "the table's default (%s: %s)%s%s", k->dflt.row, k->dflt.kernel,
-			 k->kept_first ? ", within the margin of the best score" : "", figures);
+			 k->kept_first ? ", tied with the best score within the spread" : "",
+			 figures);
 	else if (k->kept_first)
-		snprintf(buf, len, "%s, %.2f, within %.0f%% of the best score (%s, %.2f)%s",
-			 k->kept_first, c->score, 100 * CHOOSE_DEFAULT_MARGIN,
-			 k->best_scored->impl->name, k->best_scored->score, figures);
+		snprintf(buf, len, "%s, %.2f [%.2f, %.2f], tied within the spread with the best "
+			 "score (%s, %.2f [%.2f, %.2f])%s", k->kept_first, c->score, c->score_lo,
+			 c->score_hi, k->best_scored->impl->name, k->best_scored->score,
+			 k->best_scored->score_lo, k->best_scored->score_hi, figures);
 	else
 		snprintf(buf, len, "best score, %.2f%s%s", c->score, k->eligible > 1 ?
 			 "" : " (the only one)", figures);
@@ -181,8 +183,9 @@ void choose_print_guide(FILE *out, const struct choose_results *r)
 		"program's update rate (1%% unless stated), and by expedited latency or updater "
 		"CPU where that matters more. The table's default for the constraints (the "
 		"\"!PREEMPT default implementation\" and \"PREEMPT default implementation\" "
-		"rows, in user space: docs/API.md) stays first unless another scores more than "
-		"%.0f%% better.\n\n", 100 * CHOOSE_DEFAULT_MARGIN);
+		"rows, in user space: docs/API.md) stays first unless another scores better "
+		"beyond the spread of both scores (each from its figures' repetitions or "
+		"confidence intervals), and so does rcutable's own best against a peer.\n\n");
 	print_decision_table(out, r, ranks);
 	fprintf(out, "\nWhen to use each implementation, and when not:\n\n");
 	for (i = 0; i < choose_impl_count; i++)

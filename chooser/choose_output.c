@@ -59,7 +59,8 @@ void choose_print_text(FILE *out, const struct choose_ranking *k)
 	}
 	if (k->eligible > 1)
 		fprintf(out, "\nRanking (a score is the weighted geometric mean of each "
-			"figure's ratio to the best; 1 is the best in every one)\n");
+			"figure's ratio to the best; 1 is the best in every one; two scores "
+			"whose ranges meet are tied)\n");
 	for (i = 1; i < k->eligible; i++) {
 		fprintf(out, "%2zu. %s: %s\n", i + 1, k->cand[i].impl->name,
 			k->cand[i].impl->summary);
@@ -110,8 +111,9 @@ static json_t *json_candidate(const struct choose_ranking *k, const struct choos
 		json_array_append_new(reasons, json_string(lines[i]));
 	if (c->excluded)
 		return json_pack("{s:s, s:o}", "impl", c->impl->name, "reasons", reasons);
-	return json_pack("{s:s, s:b, s:f, s:b, s:o, s:o}", "impl", c->impl->name,
+	return json_pack("{s:s, s:b, s:f, s:[f, f], s:b, s:o, s:o}", "impl", c->impl->name,
 			 "peer", choose_is_peer(c->impl), "score", c->score,
+			 "score_range", c->score_lo, c->score_hi,
 			 "table_default", c->is_default, "reasons", reasons,
 			 "figures", json_figures(k, c));
 }

@@ -133,6 +133,34 @@ double choose_part_figure(const struct choose_ranking *k, const struct choose_ca
 	}
 }
 
+/* A figure's range for part p: how far it can be trusted (the ends NAN
+ * where it is not measured). */
+static struct choose_range part_range(const struct choose_ranking *k,
+				      const struct choose_candidate *c, enum choose_part p)
+{
+	const struct choose_figures *f = c->fig;
+	const struct choose_range none = { NAN, NAN };
+
+	if (!f || c->figures_moot)
+		return none;
+	switch (p) {
+	case CHOOSE_PART_LOOKUPS:
+		return choose_lookups_range_at(f->lookups_range, k->constraints.update_pct);
+	case CHOOSE_PART_READ: {
+		double empty = isnan(f->read_empty_ns) ? 0 : f->read_empty_ns;
+
+		return (struct choose_range){ fmax(f->read_range.lo - empty, 0),
+					      fmax(f->read_range.hi - empty, 0) };
+	}
+	case CHOOSE_PART_LATENCY:
+		return f->exp_range;
+	case CHOOSE_PART_CPU:
+		return f->gp_cpu_range;
+	default:
+		return none;
+	}
+}
+
 /* A figure's ratio to the best: (0, 1], 1 for the best.  Times are floored
  * at 0.1 ns or 0.1 µs, about what the benchmarks resolve. */
 static double ratio_to(double v, double best, enum choose_part p)
@@ -158,15 +186,25 @@ static void rate_part(struct choose_ranking *k, enum choose_part p)
 			best = v;
 	}
 	for (i = 0; i < k->eligible; i++) {
-		double v = choose_part_figure(k, &k->cand[i], p);
+		struct choose_candidate *c = &k->cand[i];
+		double v = choose_part_figure(k, c, p);
+		struct choose_range r = part_range(k, c, p);
+		bool higher = p == CHOOSE_PART_LOOKUPS;
 
-		k->cand[i].ratio[p] = isnan(v) ? NAN : ratio_to(v, best, p);
-		if (!isnan(v) && k->cand[i].ratio[p] < worst)
-			worst = k->cand[i].ratio[p];
+		c->ratio[p] = isnan(v) ? NAN : ratio_to(v, best, p);
+		/* The ratio's range: its worse end from the figure's worse end. */
+		if (isnan(r.lo) || isnan(r.hi))
+			r = (struct choose_range){ v, v };
+		r.lo = fmin(r.lo, v * (1 - CHOOSE_NOISE_FLOOR));
+		r.hi = fmax(r.hi, v * (1 + CHOOSE_NOISE_FLOOR));
+		c->ratio_lo[p] = isnan(v) ? NAN : ratio_to(higher ? r.lo : r.hi, best, p);
+		c->ratio_hi[p] = isnan(v) ? NAN : ratio_to(higher ? r.hi : r.lo, best, p);
+		if (!isnan(v) && c->ratio[p] < worst)
+			worst = c->ratio[p];
 	}
 	for (i = 0; i < k->eligible; i++)
 		if (isnan(k->cand[i].ratio[p])) {
-			k->cand[i].ratio[p] = worst;
+			k->cand[i].ratio[p] = k->cand[i].ratio_lo[p] = k->cand[i].ratio_hi[p] = worst;
 			k->cand[i].unmeasured |= 1u << p;
 		}
 }
@@ -203,12 +241,18 @@ static void score(struct choose_ranking *k)
 			total += k->weight[p];
 		}
 	for (i = 0; i < k->eligible; i++) {
-		double sum = 0;
+		struct choose_candidate *c = &k->cand[i];
+		double sum = 0, lo = 0, hi = 0;
 
 		for (p = 0; p < CHOOSE_PARTS; p++)
-			if (k->weight[p] > 0)
-				sum += k->weight[p] * log(k->cand[i].ratio[p]);
-		k->cand[i].score = exp(sum / total);
+			if (k->weight[p] > 0) {
+				sum += k->weight[p] * log(c->ratio[p]);
+				lo += k->weight[p] * log(c->ratio_lo[p]);
+				hi += k->weight[p] * log(c->ratio_hi[p]);
+			}
+		c->score = exp(sum / total);
+		c->score_lo = exp(lo / total);
+		c->score_hi = exp(hi / total);
 	}
 }
 
@@ -242,8 +286,8 @@ static bool is_own(const struct choose_candidate *c)
 	return !choose_is_peer(c->impl);
 }
 
-/* Move the first candidate that wanted() says, if it scores within
- * CHOOSE_DEFAULT_MARGIN of the first in its tier, to the front. */
+/* Move the first candidate that wanted() says, if its score's range meets
+ * the first's (the two are apart by less than their spread), to the front. */
 static void keep_first(struct choose_ranking *k, bool (*wanted)(const struct choose_candidate *),
 		       const char *why)
 {
@@ -252,8 +296,7 @@ static void keep_first(struct choose_ranking *k, bool (*wanted)(const struct cho
 
 		if (!wanted(&c))
 			continue;
-		if (c.one_domain != k->cand[0].one_domain ||
-		    k->cand[0].score > c.score * (1 + CHOOSE_DEFAULT_MARGIN))
+		if (c.one_domain != k->cand[0].one_domain || !choose_tied(&c, &k->cand[0]))
 			return;
 		if (k->cand[0].score > c.score)
 			k->kept_first = why;
@@ -320,4 +363,9 @@ const struct choose_candidate *choose_first_own(const struct choose_ranking *k)
 		if (!choose_is_peer(k->cand[i].impl))
 			return &k->cand[i];
 	return NULL;
+}
+
+bool choose_tied(const struct choose_candidate *a, const struct choose_candidate *b)
+{
+	return a->score_hi >= b->score_lo && b->score_hi >= a->score_lo;
 }

@@ -8,10 +8,12 @@
  * The rest are scored by the measured figures: lookups per second of the
  * hash table at the user's update rate (the read-side pair where a
  * candidate lacks that figure), and, with a stated priority, expedited
- * latency or updater CPU per grace period.  The table's default
- * implementation for the constraints stays first unless another scores
- * more than CHOOSE_DEFAULT_MARGIN better, and so does rcutable's own best
- * against a peer.
+ * latency or updater CPU per grace period.  Each score has a range, from
+ * how far its figures can be trusted (their repetitions' lowest and
+ * highest, a percentile's 95% confidence interval); the table's default
+ * implementation for the constraints stays first unless another's score
+ * is better beyond both ranges, and so does rcutable's own best against a
+ * peer.
  */
 #ifndef RCUTABLE_CHOOSE_RANK_H
 #define RCUTABLE_CHOOSE_RANK_H
@@ -58,10 +60,11 @@ enum choose_part {
 	CHOOSE_PARTS
 };
 
-/* The table's default stays first, and rcutable's own best stays ahead of
- * a peer, within this fraction of the best score: closer than that,
- * figures are within run-to-run noise. */
-#define CHOOSE_DEFAULT_MARGIN	0.10
+/* No figure is trusted closer than this fraction of itself: a hash-table
+ * cell run alone on a quiet machine moves about 2% from run to run, more
+ * than the repetitions within one run show (and a figure measured once
+ * shows no spread at all). */
+#define CHOOSE_NOISE_FLOOR	0.02
 
 struct choose_candidate {
 	const struct rcutable_impl *impl;
@@ -70,8 +73,10 @@ struct choose_candidate {
 						 * the program lacks */
 	unsigned excluded;			/* enum choose_exclusion bits */
 	double ratio[CHOOSE_PARTS];		/* figure / the best's, in (0, 1] */
+	double ratio_lo[CHOOSE_PARTS], ratio_hi[CHOOSE_PARTS]; /* from its range */
 	unsigned unmeasured;			/* parts ranked as the worst measured */
 	double score;				/* weighted geometric mean of ratio */
+	double score_lo, score_hi;		/* the same of ratio_lo, ratio_hi */
 	bool is_default;			/* the table's default for the constraints */
 	bool one_domain;			/* many domains asked, RCU flavor given */
 };
@@ -106,6 +111,10 @@ const struct choose_candidate *choose_first(const struct choose_ranking *k);
 
 /* The first eligible rcutable implementation (not a peer), or NULL. */
 const struct choose_candidate *choose_first_own(const struct choose_ranking *k);
+
+/* Are a's and b's scores apart by less than their spread (their ranges
+ * meet)? */
+bool choose_tied(const struct choose_candidate *a, const struct choose_candidate *b);
 
 /* A peer: an adapter over another library. */
 bool choose_is_peer(const struct rcutable_impl *impl);

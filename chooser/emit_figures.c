@@ -22,6 +22,13 @@ static void put(double v)
 		printf("%.9g, ", v);
 }
 
+static void put_range(struct choose_range r)
+{
+	printf("{ ");
+	put(r.lo), put(r.hi);
+	printf("}, ");
+}
+
 /* A string as a C literal: the figures' strings have no control characters. */
 static void put_string(const char *s)
 {
@@ -48,6 +55,11 @@ static void put_figures(const struct choose_figures *f)
 		put(f->lookups[i]);
 	printf("}, ");
 	put(f->flood_peak_pct);
+	put_range(f->read_range), put_range(f->exp_range), put_range(f->gp_cpu_range);
+	printf("{ ");
+	for (i = 0; i < CHOOSE_HASH_RATES; i++)
+		put_range(f->lookups_range[i]);
+	printf("}, ");
 	printf("},\n");
 }
 
