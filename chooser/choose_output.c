@@ -50,9 +50,14 @@ void choose_print_text(FILE *out, const struct choose_ranking *k)
 	if (!first) {
 		fprintf(out, "\nNo implementation meets these constraints.\n");
 	} else {
-		fprintf(out, "\nRecommended: %s\n  %s\n  build: pkg-config --cflags --libs "
-			"rcutable-%s\n", first->impl->name, first->impl->summary,
-			first->impl->name);
+		fprintf(out, "\nRecommended: %s\n  %s\n", first->impl->name,
+			first->impl->summary);
+		if (first->impl->library)
+			fprintf(out, "  use: %s (rcutable's adapter over it is for "
+				"measuring, and is not installed)\n", first->impl->library);
+		else
+			fprintf(out, "  build: pkg-config --cflags --libs rcutable-%s\n",
+				first->impl->name);
 		print_candidate(out, k, first, "  ");
 		if (choose_peer_advice(k, buf, sizeof(buf)))
 			fprintf(out, "\nNote: %s.\n", buf);
@@ -137,19 +142,28 @@ static json_t *json_constraints(const struct choose_constraints *c)
 void choose_print_json(FILE *out, const struct choose_ranking *k)
 {
 	const struct choose_candidate *first = choose_first(k);
-	json_t *ranking = json_array(), *excluded = json_array(), *doc;
-	char advice[CHOOSE_LINE];
+	json_t *ranking = json_array(), *excluded = json_array(), *doc, *use = json_null();
+	char advice[CHOOSE_LINE], build[128];
 	size_t i;
+
+	if (first && first->impl->library) {
+		use = json_string(first->impl->library);
+	} else if (first) {
+		snprintf(build, sizeof(build), "pkg-config --cflags --libs rcutable-%s",
+			 first->impl->name);
+		use = json_string(build);
+	}
 
 	for (i = 0; i < k->n; i++)
 		json_array_append_new(i < k->eligible ? ranking : excluded,
 				      json_candidate(k, &k->cand[i]));
-	doc = json_pack("{s:s, s:s, s:o, s:{s:s, s:s, s:s}, s:o, s:b, s:o, s:o, s:o}",
+	doc = json_pack("{s:s, s:s, s:o, s:{s:s, s:s, s:s}, s:o, s:o, s:b, s:o, s:o, s:o}",
 			"figures", k->results->source, "machine", k->results->machine,
 			"constraints", json_constraints(&k->constraints),
 			"table_default", "impl", k->dflt.impl, "row", k->dflt.row,
 			"kernel", k->dflt.kernel,
 			"recommendation", first ? json_string(first->impl->name) : json_null(),
+			"use", use,
 			"peer_better", first && choose_is_peer(first->impl),
 			"peer_advice", choose_peer_advice(k, advice, sizeof(advice)) ?
 				json_string(advice) : json_null(),

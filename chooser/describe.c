@@ -30,6 +30,8 @@ int main(void)
 	       " .readers_may_sleep = %d, .is_control = %d, .is_peer = %d,",
 	       d->readers_must_register, d->readers_report_qs, d->readers_may_sleep,
 	       d->is_control, d->is_peer);
+	if (d->library)
+		put_string("library", d->library);
 	put_string("needs", d->needs);
 	printf(" .requires = %#x, .native = %#x, .emulated = %#x },\n", d->requires,
 	       d->native, d->emulated);

@@ -447,6 +447,12 @@ const struct rcutable_impl rcutable_srcu_impl_info = {
 	.readers_may_sleep = true,
 	.is_control = false,
 	.is_peer = true,
+	.library = "Concurrency Kit itself (Debian libck-dev): pkg-config --cflags "
+		   "--libs ck, #include <ck_epoch.h>, and ck's API, not rcutable's: "
+		   "a ck_epoch per domain, a ck_epoch_record per thread "
+		   "(ck_epoch_register()), sections between ck_epoch_begin() and "
+		   "ck_epoch_end(), ck_epoch_synchronize(), and ck_epoch_call() with "
+		   "ck_epoch_poll() by each thread (ck has no callback thread)",
 	.needs = "",
 	.native = RCUTABLE_API_READ_SIDE | RCUTABLE_API_SYNCHRONIZE,
 	.emulated = RCUTABLE_API_EXPEDITED | RCUTABLE_API_CALL | RCUTABLE_API_BARRIER |

@@ -63,6 +63,10 @@ struct rcutable_impl {
 	bool readers_may_sleep;		/* sleeping inside a reader is allowed */
 	bool is_control;		/* deliberately broken negative control */
 	bool is_peer;			/* another project's, behind rcutable's API */
+	/* A peer's library itself, as a program would use it without
+	 * rcutable (package, pkg-config module, header, API); NULL for
+	 * rcutable's own, whose rcutable-<name>.pc make install installs. */
+	const char *library;
 	const char *needs;		/* kernel feature or signal it needs, or "" */
 	unsigned requires;		/* the same, as enum rcutable_requirement bits */
 	unsigned native;		/* enum rcutable_api bits provided natively */

@@ -58,6 +58,13 @@ static inline bool rcutable_reader_in_section(void) { return rcu_read_lock_held(
 #define RCUTABLE_PEER_SUMMARY						\
 	"peer: Concurrency Kit's ck_epoch (Debian libck-dev) behind "	\
 	"rcutable's API"
+#define RCUTABLE_PEER_LIBRARY						\
+	"Concurrency Kit itself (Debian libck-dev): pkg-config --cflags "	\
+	"--libs ck, #include <ck_epoch.h>, and ck's API, not rcutable's: "	\
+	"a ck_epoch_record per thread (ck_epoch_register()), sections "	\
+	"between ck_epoch_begin() and ck_epoch_end(), ck_epoch_synchronize(), " \
+	"and ck_epoch_call() with ck_epoch_poll() by each thread (ck has no " \
+	"callback thread)"
 #define RCUTABLE_PEER_READERS_MUST_REGISTER	false
 #define RCUTABLE_PEER_NEEDS	""
 #define RCUTABLE_PEER_REQUIRES	0

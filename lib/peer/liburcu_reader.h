@@ -39,6 +39,12 @@ static inline bool rcutable_reader_in_section(void) { return rcu_read_lock_held(
 #define RCUTABLE_PEER_SUMMARY						\
 	"peer: liburcu's urcu-" RCUTABLE_URCU_FLAVOR_NAME		\
 	" flavor (Debian liburcu-dev) behind rcutable's API"
+#define RCUTABLE_PEER_LIBRARY						\
+	"liburcu itself (Debian liburcu-dev): pkg-config --cflags --libs "	\
+	"liburcu-" RCUTABLE_URCU_FLAVOR_NAME ", #include <urcu/urcu-"	\
+	RCUTABLE_URCU_FLAVOR_NAME ".h>, and liburcu's API (urcu_"	\
+	RCUTABLE_URCU_FLAVOR_NAME "_read_lock(), urcu_"			\
+	RCUTABLE_URCU_FLAVOR_NAME "_synchronize_rcu(), ...), not rcutable's"
 #ifdef RCUTABLE_URCU_BP
 #define RCUTABLE_PEER_READERS_MUST_REGISTER	false
 #else

@@ -242,6 +242,7 @@ const struct rcutable_impl rcutable_impl_info = {
 	.readers_may_sleep = false,
 	.is_control = false,
 	.is_peer = true,
+	.library = RCUTABLE_PEER_LIBRARY,
 	.needs = RCUTABLE_PEER_NEEDS,
 	.requires = RCUTABLE_PEER_REQUIRES,
 	.native = RCUTABLE_PEER_NATIVE,
