@@ -153,5 +153,5 @@ PLOTS = (
     ("updater_cpu.png", "Updater CPU time per grace period, p50 with a bar up to p99, normal (left) and expedited (right)"),
     ("srcu_gp_vs_readers.png", "SRCU grace-period latency against reader threads, p50 with a bar up to p99, with the table's 10s of milliseconds and 200 ns per CPU rule"),
     ("tasks_gp_vs_threads.png", "RCU Tasks grace-period latency against idle and spinning threads, with the table's hundreds of milliseconds"),
-    ("hash_lookups.png", "RCU List APIs: hash-table lookups per second against threads, at 0%, 1% and 10% updates, with the rwlock baseline"),
+    ("hash_lookups.png", "RCU List APIs: hash-table lookups per second against threads, at 0%, 1% and 10% updates, with the rwlock baseline (bars: the repetitions' lowest to highest)"),
 )

@@ -3,13 +3,35 @@ import results as R
 from report.text import ratio
 
 
+def hash_spread(r, table, pct, threads):
+    """A cell's (lowest, highest) over its repetitions, or None."""
+    return r.spread(f"hash/{table}/updates_{pct}pct/{threads}", "lookups_per_s")
+
+
 def hash_cell(r, base, table, pct, threads):
-    """Millions of lookups a second, and the ratio to the rwlock table."""
+    """Millions of lookups a second, with half its repetitions' range, and
+    the ratio to the rwlock table."""
     v = R.hash_figure(r, table, pct, threads)
     b = base and R.hash_figure(base, R.HASH_BASELINE, pct, threads)
     if v is None:
         return "n/a"
-    return f"{v / 1e6:.1f}" + (f" ({v / b:.2f}x)" if b and r is not base else "")
+    lo, hi = hash_spread(r, table, pct, threads)
+    spread = f" ±{(hi - lo) / 2 / v:.0%}" if hi > lo else ""
+    return f"{v / 1e6:.1f}{spread}" + (f" ({v / b:.2f}x)" if b and r is not base else "")
+
+
+def pair_cell(mine, theirs, table, pct, threads):
+    """rcutable's lookups over the peer's, with the interval from both
+    cells' repetitions and "within noise" where it holds 1."""
+    a, b = R.hash_figure(mine, table, pct, threads), R.hash_figure(theirs, table, pct, threads)
+    if a is None or not b:
+        return "n/a"
+    (alo, ahi), (blo, bhi) = hash_spread(mine, table, pct, threads), \
+        hash_spread(theirs, table, pct, threads)
+    if alo == ahi and blo == bhi or not blo:
+        return ratio(a, b)
+    lo, hi = alo / bhi, ahi / blo
+    return f"{ratio(a, b)} [{lo:.2f}, {hi:.2f}]" + (", within noise" if lo <= 1 <= hi else "")
 
 
 def hash_section(w, runs, cpus):
@@ -34,9 +56,9 @@ def hash_section(w, runs, cpus):
       "that followed a moving object onto another chain restarts from its own; "
       "*rwlock*, plain hlist chains under one pthread_rwlock_t (glibc's default kind).  "
       f"This machine has {cpus} CPUs: past {cpus} threads they are oversubscribed.  "
-      "Millions of lookups a second, all threads together (median of the repetitions), "
-      "and in parentheses the ratio to the rwlock table at the same threads and "
-      "updates.\n")
+      "Millions of lookups a second, all threads together (median of the repetitions, "
+      "± half their range relative to it), and in parentheses the ratio to the rwlock "
+      "table at the same threads and updates.\n")
     hits = [x for r in runs.values() for t in R.HASH_TABLES + (R.HASH_BASELINE,)
             for u in R.HASH_UPDATE_PCTS for k in threads
             for x in [R.hash_figure(r, t, u, k, "hit_ratio")] if x is not None]
@@ -66,13 +88,13 @@ def hash_section(w, runs, cpus):
     pairs = [(n, R.peer_of(n)) for n in runs if R.peer_of(n) in runs]
     if pairs:
         w(f"Against the peers, at {at} threads: rcutable's lookups per second over the "
-          "peer's, in the same run.\n")
+          "peer's, in the same run, with the interval from both cells' repetitions and "
+          "\"within noise\" where it holds 1.\n")
         w("| rcutable / peer | table | " +
           " | ".join(f"{u}% updates" for u in R.HASH_UPDATE_PCTS) + " |")
         w("|---|---|" + "---|" * len(R.HASH_UPDATE_PCTS))
         for n, p in pairs:
             for t in R.HASH_TABLES:
                 w(f"| {n} / {p} | {t} | " + " | ".join(
-                    ratio(R.hash_figure(runs[n], t, u, at), R.hash_figure(runs[p], t, u, at))
-                    for u in R.HASH_UPDATE_PCTS) + " |")
+                    pair_cell(runs[n], runs[p], t, u, at) for u in R.HASH_UPDATE_PCTS) + " |")
         w("")

@@ -6,7 +6,9 @@ from report.text import fmt, pct, verdict
 
 def _read(r):
     v = r.get("read_pair", "ns_per_op")
-    return f"{fmt(v, 2)} ns per rcu_read_lock()+rcu_read_unlock()", v
+    lo, hi = r.spread("read_pair", "ns_per_op") or (v, v)
+    spread = f" [{fmt(lo, 2)}, {fmt(hi, 2)}]" if hi != lo else ""
+    return f"{fmt(v, 2)}{spread} ns per rcu_read_lock()+rcu_read_unlock()", v
 
 
 def _async(r):
@@ -37,7 +39,8 @@ PROPERTY_ROWS = (
 def property_rows(w, runs, names):
     w("## The table's property rows beside the measured figures\n")
     w("Read side: one thread alone, 1000 operations per timed loop, median of the "
-      "repetitions.  Grace periods: one reader thread running short sections "
+      "repetitions [their lowest and highest].  Percentiles with their 95% confidence "
+      "interval from the samples, where the run has it.  Grace periods: one reader thread running short sections "
       "(slot 1), the updater in slot 0.  call_rcu(): batches of 100 calls.  The "
       "grace-period rows use synchronize_rcu() and synchronize_rcu_expedited() for "
       "every flavor: the table's RCU, RCU BH and RCU Sched columns are one RCU here.\n")

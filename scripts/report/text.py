@@ -24,9 +24,16 @@ def fmtu(v, unit, digits=2):
 
 
 def pct(l, unit="us"):
+    """p50, p99 (each with its 95% confidence interval where the run has
+    it) and max of a latency (results.Run.latency())."""
     if not l:
         return "not measured"
-    return f"p50 {fmt(l['p50'])} {unit}, p99 {fmt(l['p99'])} {unit}, max {fmt(l['max'])} {unit}"
+
+    def one(k):
+        lo, hi = l.get(k + "_lo"), l.get(k + "_hi")
+        ci = f" [{fmt(lo)}, {fmt(hi)}]" if lo is not None and hi is not None else ""
+        return f"{k} {fmt(l[k])}{ci} {unit}"
+    return f"{one('p50')}, {one('p99')}, max {fmt(l['max'])} {unit}"
 
 
 def ratio(a, b):
