@@ -1,14 +1,14 @@
 """scripts/report/scaling.py: grace periods against reader threads, concurrent
 updaters and the other rows."""
 import results as R
-from report.text import fmt, fmtu
+from report.text import fmt, fmtu, p50_p99
 
 
 def scaling_tables(w, runs, names):
     w("## Grace-period latency against reader threads\n")
     w("Readers run short sections (a dereference and two loads) with about 50 times as "
       "much work outside them; past the machine's CPUs they are oversubscribed, and a "
-      "reader preempted inside a section holds the grace period until it runs again.  p50 / p99 in us; updater CPU is the caller's own CPU time per grace "
+      "reader preempted inside a section holds the grace period until it runs again.  p50 / p99 in us, each ± half its 95% confidence interval where the run has it; updater CPU is the caller's own CPU time per grace "
       "period (p50).\n")
     w("| implementation | kind | " + " | ".join(f"{k} readers" for k in R.READER_COUNTS) + " |")
     w("|---|---|" + "---|" * len(R.READER_COUNTS))
@@ -17,7 +17,7 @@ def scaling_tables(w, runs, names):
             cells = []
             for k in R.READER_COUNTS:
                 g = runs[n].gp(kind, k)
-                cells.append(f"{fmt(g['p50'])} / {fmt(g['p99'])}" if g else "n/a")
+                cells.append(p50_p99(g))
             label = kind
             if kind == "expedited" and "expedited" in runs[n].emulated_groups:
                 label = "expedited (emulated: the normal one)"
@@ -28,7 +28,7 @@ def scaling_tables(w, runs, names):
     floors = [next((runs[n].floor(k) for n in names if runs[n].floor(k)), None)
               for k in R.READER_COUNTS]
     w("| membarrier(PRIVATE_EXPEDITED) alone | floor | " +
-      " | ".join(f"{fmt(f['p50'])} / {fmt(f['p99'])}" if f else "n/a" for f in floors) + " |")
+      " | ".join(p50_p99(f) for f in floors) + " |")
     w("")
     w("## Concurrent updaters\n")
     w("Threads calling synchronize_rcu() in a loop beside one reader thread: calls per "

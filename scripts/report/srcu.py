@@ -2,7 +2,7 @@
 implementations' figures."""
 import results as R
 from report.definitions import SRCU_ROWS
-from report.text import fmt, fmtu, pct, ratio, verdict
+from report.text import fmt, fmtu, p50_p99, pct, ratio, verdict
 
 
 def peers_measured(runs):
@@ -71,7 +71,7 @@ def srcu_section(w, srcu, runs, cpus):
           "domain's expedited mode lapses): " +
           ", ".join(f"{n} {fmtu(srcu[n].get('read_pair_expedited_mode', 'ns_per_op'), 'ns')}"
                     for n in pairs) + ".\n")
-    w("Grace-period latency against reader threads (p50 / p99 in us; past the machine's "
+    w("Grace-period latency against reader threads (p50 / p99 in us, ± half the 95% confidence interval; past the machine's "
       "CPUs the readers are oversubscribed):\n")
     w("| implementation | kind | " + " | ".join(f"{k} readers" for k in R.READER_COUNTS) + " |")
     w("|---|---|" + "---|" * len(R.READER_COUNTS))
@@ -80,6 +80,6 @@ def srcu_section(w, srcu, runs, cpus):
             cells = []
             for k in R.READER_COUNTS:
                 g = r.gp(kind, k)
-                cells.append(f"{fmt(g['p50'])} / {fmt(g['p99'])}" if g else "n/a")
+                cells.append(p50_p99(g))
             w(f"| {n} | {kind} | " + " | ".join(cells) + " |")
     w("")

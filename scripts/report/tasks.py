@@ -2,7 +2,7 @@
 implementations' figures."""
 import results as R
 from report.definitions import ASYNC_HIGH_NS, TASKS_ROWS
-from report.text import fmt, fmtu, pct, verdict
+from report.text import fmt, fmtu, p50_p99, pct, verdict
 
 
 def tasks_conditions():
@@ -76,7 +76,7 @@ def tasks_section(w, tasks, runs):
     for n, r in tasks.items():
         lat = [r.latency(c) for c, _ in conds]
         w(f"| {n} | latency p50 / p99 | " +
-          " | ".join(f"{fmt(g['p50'])} / {fmt(g['p99'])}" if g else "n/a" for g in lat) + " |")
+          " | ".join(p50_p99(g) for g in lat) + " |")
         for label, field in (("updater CPU (process less the threads beside it)",
                               "updater_cpu_us"),
                              ("grace-period thread CPU (the implementation's count)",

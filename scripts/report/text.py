@@ -51,3 +51,15 @@ def beyond(mine, theirs, lower_is_better):
     if mine[0] > theirs[1]:
         return "HIGHER" if lower_is_better else "higher"
     return "within the spread"
+
+
+def p50_p99(l):
+    """A dense table's cell: "p50 / p99", each ± half its 95% confidence
+    interval where the run has it; "n/a" if not measured."""
+    if not l:
+        return "n/a"
+
+    def one(k):
+        lo, hi = l.get(k + "_lo"), l.get(k + "_hi")
+        return fmt(l[k]) + (f"±{fmt((hi - lo) / 2)}" if lo is not None and hi is not None else "")
+    return f"{one('p50')} / {one('p99')}"
