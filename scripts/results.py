@@ -17,7 +17,8 @@ SOURCE is the raw file's kind: bench, srcu-bench, tasks-bench, hash-bench
 decorations), flood (NAME "flood") or instructions (NAME "read_pair").
 Each consumer takes the median and the spread of a figure's values.
 
-`results.py figures DIR` writes DIR/figures.tsv; `results.py merge-flood
+`results.py figures DIR` writes DIR/figures.tsv (and, for a run of several
+rounds, DIR/roundR/figures.tsv: each round's own); `results.py merge-flood
 DIR` merges the flood's rounds first (scripts/run-all runs both)."""
 import glob
 import json
@@ -177,13 +178,69 @@ def _load_lines(d):
     return lines
 
 
-def write_figures(d):
-    """Read d's raw files once and write d/figures.tsv."""
+def _round_number(path):
+    name = os.path.basename(path)
+    return int(name[5:]) if name.startswith("round") and name[5:].isdigit() else 0
+
+
+def _later_rounds(d):
+    """The raw files of rounds 2 onwards of a run with REPEAT > 1 (d/roundR,
+    in order); round 1's are d's own."""
+    return sorted((p for p in glob.glob(os.path.join(d, "round*"))
+                   if os.path.isdir(p) and _round_number(p) >= 2), key=_round_number)
+
+
+def round_dirs(d):
+    """Each round's own figures of a run with REPEAT > 1 (d/round1/figures.tsv
+    and on, written by write_figures()), in order; [] for a run of one."""
+    return sorted((p for p in glob.glob(os.path.join(d, "round*"))
+                   if _round_number(p) and os.path.exists(os.path.join(p, "figures.tsv"))),
+                  key=_round_number)
+
+
+def _merge_rounds(per_round):
+    """One set of lines from every round's: each figure's values are every
+    round's, in round order; the rest is round 1's."""
+    merged, where = [], {}
+    for lines in per_round:
+        for line in lines:
+            if line[0] != "figure":
+                if lines is per_round[0]:
+                    merged.append(line)
+                continue
+            if line[:5] in where:
+                i = where[line[:5]]
+                merged[i] = merged[i] + line[5:]
+            else:
+                where[line[:5]] = len(merged)
+                merged.append(line)
+    return merged
+
+
+def _write_lines(d, lines):
     with open(os.path.join(d, "figures.tsv"), "w") as out:
         out.write("# rcutable figures (scripts/results.py): machine KEY VALUE | context "
                   "SOURCE IMPL KEY VALUE | figure SOURCE IMPL NAME FIELD VALUE...\n")
-        for line in _figure_lines(d):
+        for line in lines:
             out.write("\t".join(line) + "\n")
+
+
+def write_figures(d):
+    """Read d's raw files once and write d/figures.tsv; with rounds (REPEAT >
+    1), every round's values merged, and each round's own figures in
+    d/roundR/figures.tsv."""
+    lines = _figure_lines(d)
+    later = _later_rounds(d)
+    if later:
+        per_round = [lines] + [_figure_lines(r) for r in later]
+        common = [l for l in lines if l[0] != "figure" or l[1] in ("flood", "instructions")]
+        for n, rl in enumerate(per_round, 1):
+            rd = os.path.join(d, f"round{n}")
+            os.makedirs(rd, exist_ok=True)
+            _write_lines(rd, common + [l for l in rl if l[0] == "figure" and
+                                       l[1] not in ("flood", "instructions")])
+        lines = _merge_rounds(per_round)
+    _write_lines(d, lines)
 
 
 _FIGURES = {}
@@ -294,12 +351,17 @@ class Run:
         out["p50"] = p50
         return out
 
+    def gp_name(self, kind, readers, prefix="latency_us"):
+        """The benchmark of the grace periods of kind with readers: an
+        emulated expedited grace period is the normal one, measured once."""
+        name = "gp_latency/%s/%d" % (kind, readers)
+        if self.latency(name, prefix) is None and kind == "expedited" and \
+                "expedited" in self.emulated_groups:
+            return "gp_latency/normal/%d" % readers
+        return name
+
     def gp(self, kind, readers, prefix="latency_us"):
-        l = self.latency("gp_latency/%s/%d" % (kind, readers), prefix)
-        if l is None and kind == "expedited" and "expedited" in self.emulated_groups:
-            # The emulation is the normal grace period, measured once.
-            return self.latency("gp_latency/normal/%d" % readers, prefix)
-        return l
+        return self.latency(self.gp_name(kind, readers, prefix), prefix)
 
     def floor(self, readers):
         return self.latency("membarrier_floor/%d" % readers)

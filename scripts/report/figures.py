@@ -24,8 +24,9 @@ def figure(name, run, icount):
 
 def interval(name, run, icount):
     """How far FIGURES[name] of run can be trusted: (lowest, highest) of
-    its repetitions, or a percentile's 95% confidence interval from its
-    samples; an instruction count is exact.  None where the figure is."""
+    its repetitions, or of a percentile's 95% confidence intervals from its
+    samples (every round's, and the percentiles themselves); an instruction
+    count is exact.  None where the figure is."""
     v = figure(name, run, icount)
     if v is None:
         return None
@@ -35,10 +36,14 @@ def interval(name, run, icount):
         return (lo / a[2], hi / a[2]) if len(a) > 2 else (lo, hi)
     if kind == "instructions":
         return (v, v)
-    l = run.latency(a[0], a[1]) if kind == "latency" else run.gp(a[0], a[1], a[2])
-    field, divisor = (a[2], a[3] if len(a) > 3 else 1) if kind == "latency" else (a[3], 1)
-    lo, hi = l.get(field + "_lo"), l.get(field + "_hi")
-    return (lo / divisor, hi / divisor) if lo is not None and hi is not None else (v, v)
+    if kind == "latency":
+        name, prefix, field, divisor = a[0], a[1], a[2], a[3] if len(a) > 3 else 1
+    else:
+        name, prefix, field, divisor = run.gp_name(a[0], a[1], a[2]), a[2], a[3], 1
+    # Every round's percentile and the ends of its confidence interval.
+    values = [x for k in ("", "_lo", "_hi")
+              for x in run.values(name, f"{prefix}_{field}{k}") or []]
+    return (min(values) / divisor, max(values) / divisor) if values else (v, v)
 
 
 def flood_figure(spec, rnd):

@@ -41,13 +41,14 @@ def with_interval(v, iv, unit):
     return f"{fmt(v, 2)} [{fmt(iv[0], 2)}, {fmt(iv[1], 2)}] {unit}"
 
 
-def targets(w, runs, icount):
+def target_rows(runs, icount):
+    """Each target the run can judge: (target, figure, its interval, limit,
+    the limit's interval, unit, verdict)."""
     rows = []
 
     def row(what, value, value_iv, limit, limit_iv, unit, strict):
-        rows.append(f"| {what} | {with_interval(value, value_iv, unit)} | "
-                    f"{with_interval(limit, limit_iv, unit)} | {ratio(value, limit)} | "
-                    f"{judge(value_iv, limit_iv, strict)} |")
+        rows.append((what, value, value_iv, limit, limit_iv, unit,
+                     judge(value_iv, limit_iv, strict)))
 
     for what, impl, fig, ref, ref_fig, factor, unit, strict in load_targets():
         if impl not in runs or (ref is not None and ref not in runs):
@@ -67,16 +68,23 @@ def targets(w, runs, icount):
             if c is not None and not R.is_peer(n):
                 row(f"{n} {call} enqueue p50, under 100 ns", c, interval(fig, r, icount),
                     100, (100, 100), "ns", True)
-    if rows:
-        w("## Targets\n")
-        w("Each figure with how far it can be trusted: in brackets, the lowest and highest "
-          "of its repetitions, or a percentile's 95% confidence interval from its samples "
-          "(a sampling interval within this run: the machine's state from run to run adds "
-          "to it); an instruction count is exact.  A target is *met* when the figure's whole "
-          "interval is within the limit's, *missed* when it is wholly beyond it, and "
-          "*within noise* when the two overlap.\n")
-        w("| target | measured | limit | ratio | |")
-        w("|---|---|---|---|---|")
-        for r in rows:
-            w(r)
-        w("")
+    return rows
+
+
+def targets(w, runs, icount):
+    rows = target_rows(runs, icount)
+    if not rows:
+        return
+    w("## Targets\n")
+    w("Each figure with how far it can be trusted: in brackets, the lowest and highest "
+      "of its repetitions, or a percentile's 95% confidence interval from its samples "
+      "(a sampling interval within this run: the machine's state from run to run adds "
+      "to it); an instruction count is exact.  A target is *met* when the figure's whole "
+      "interval is within the limit's, *missed* when it is wholly beyond it, and "
+      "*within noise* when the two overlap.\n")
+    w("| target | measured | limit | ratio | |")
+    w("|---|---|---|---|---|")
+    for what, value, value_iv, limit, limit_iv, unit, verdict in rows:
+        w(f"| {what} | {with_interval(value, value_iv, unit)} | "
+          f"{with_interval(limit, limit_iv, unit)} | {ratio(value, limit)} | {verdict} |")
+    w("")

@@ -8,11 +8,16 @@ def verdict(value, low, high):
     if value is None:
         return "not measured"
     if value < low:
-        return (f"better: 1/{low / value:.3g} of the range's low end" if low > 0 and value > 0
-                else "better")
+        return (f"better: 1/{_times(low / value)} of the range's low end"
+                if low > 0 and value > 0 else "better")
     if value < high:
         return "within claim"
-    return f"worse: {value / high:.3g}x the range's high end" if high > 0 else "worse"
+    return f"worse: {_times(value / high)}x the range's high end" if high > 0 else "worse"
+
+
+def _times(x):
+    """A ratio: three digits, or whole above 100 ("33,333")."""
+    return f"{x:,.0f}" if x >= 100 else f"{x:.3g}"
 
 
 def fmt(v, digits=1):

@@ -1,0 +1,64 @@
+"""scripts/report/repeatability.py: whether every round of a run with
+REPEAT > 1 (`make results REPEAT=N`) gave the same target verdicts and the
+same advice, each round judged on its own figures (roundR/figures.tsv)."""
+import re
+import subprocess
+import sys
+
+import results as R
+from report.choosing import CHOOSER
+from report.targets import target_rows
+
+# A row of the chooser's decision table: its program and its answer.
+GUIDE_ROW = re.compile(r"^\| ([^|]+) \| `[^`]*` \| \*\*([a-z0-9-]+)\*\* \|")
+
+
+def _runs(rd):
+    rcu = {n: r for n, r in R._runs(rd, "bench").items()
+           if r.context.get("rcutable_flavor", "rcu") == "rcu"}
+    return {**rcu, **R._flavor_runs(rd, "srcu"), **R._flavor_runs(rd, "tasks")}
+
+
+def _answers(rd):
+    """The chooser's answer for each program of its guide, on rd's figures."""
+    try:
+        guide = subprocess.run([CHOOSER, "--guide", "--results=" + rd], check=True,
+                               capture_output=True, text=True).stdout
+    except (OSError, subprocess.CalledProcessError) as e:
+        sys.exit(f"gen-results: {CHOOSER} --guide failed ({e}); `make` builds it")
+    return {m[1]: m[2] for m in map(GUIDE_ROW.match, guide.splitlines()) if m}
+
+
+def _table(w, title, keys, per_round):
+    """One row per key, one column per round, and whether all agreed;
+    returns how many agreed."""
+    agreed = 0
+    w(f"| {title} | " + " | ".join(f"round {i}" for i in range(1, len(per_round) + 1)) +
+      " | agreed |")
+    w("|---|" + "---|" * (len(per_round) + 1))
+    for k in keys:
+        got = [r.get(k, "n/a") for r in per_round]
+        same = len(set(got)) == 1
+        agreed += same
+        w(f"| {k} | " + " | ".join(got) + f" | {'yes' if same else '**no**'} |")
+    w("")
+    return agreed
+
+
+def repeatability(w, d, icount):
+    rounds = R.round_dirs(d)
+    if not rounds:
+        return
+    verdicts = [{row[0]: row[6] for row in target_rows(_runs(rd), icount)} for rd in rounds]
+    answers = [_answers(rd) for rd in rounds]
+    targets = list(dict.fromkeys(k for v in verdicts for k in v))
+    programs = list(dict.fromkeys(k for a in answers for k in a))
+    w("## Repeatability\n")
+    w(f"The benchmarks ran {len(rounds)} times (`make results REPEAT={len(rounds)}`), every "
+      "implementation and peer in turn within each round; the figures above merge every "
+      "round's.  Here each round is judged on its own figures: the targets' verdicts and "
+      "the chooser's answers, and whether every round agreed.\n")
+    t = _table(w, "target", targets, verdicts)
+    a = _table(w, "program (rcutable-choose)", programs, answers)
+    w(f"{t} of {len(targets)} target verdicts and {a} of {len(programs)} chooser answers "
+      "were the same in every round.\n")
