@@ -6,10 +6,16 @@ from report.figures import figure, interval
 from report.text import bold, fmtu, ratio
 
 
-def twin_cell(a, a_iv, b, b_iv):
-    """The like-for-like ratio, in bold, with its interval (from the two
-    figures' intervals) and "within noise" where that interval holds 1."""
+def twin_cell(a, a_iv, b, b_iv, pairs):
+    """The like-for-like ratio, in bold, with its interval and "within
+    noise" where that interval holds 1: the lowest and highest of the
+    rounds' own ratios where the run has several rounds (each pair measured
+    alternately), else from the two figures' intervals."""
     r = bold(ratio(a, b), True)
+    if len(pairs) > 1:
+        lo, hi = min(pairs), max(pairs)
+        return (f"{r} [{lo:.2f}, {hi:.2f}] over {len(pairs)} rounds" +
+                (", within noise" if lo <= 1 <= hi else ""))
     if a is None or not b or a_iv is None or b_iv is None or not b_iv[0] or \
             (a_iv[0] == a_iv[1] and b_iv[0] == b_iv[1]):
         return r
@@ -17,7 +23,18 @@ def twin_cell(a, a_iv, b, b_iv):
     return f"{r} [{lo:.2f}, {hi:.2f}]" + (", within noise" if lo <= 1 <= hi else "")
 
 
-def h2h_table(w, spec, mine, peers, icount):
+def paired(fig, mine, theirs, rounds, icount):
+    """mine's figure over theirs in each round where both have it."""
+    out = []
+    for runs in rounds:
+        if mine in runs and theirs in runs:
+            a, b = figure(fig, runs[mine], icount), figure(fig, runs[theirs], icount)
+            if a is not None and b:
+                out.append(a / b)
+    return out
+
+
+def h2h_table(w, spec, mine, peers, icount, rounds):
     """One property row: each rcutable implementation's figure, then its
     ratio to each peer's, the like-for-like one in bold with its interval."""
     title, fig, unit, digits, group, higher = spec
@@ -32,7 +49,8 @@ def h2h_table(w, spec, mine, peers, icount):
     w("|---|---|" + "---|" * len(peers))
     for n in mine:
         w(f"| {n} | {fmtu(value[n], unit, digits)} | " +
-          " | ".join(twin_cell(value[n], iv[n], value[p], iv[p]) if p == R.peer_of(n)
+          " | ".join(twin_cell(value[n], iv[n], value[p], iv[p],
+                               paired(fig, n, p, rounds, icount)) if p == R.peer_of(n)
                      else ratio(value[n], value[p]) for p in peers) + " |")
     w("")
     emulated = [p for p, r in peers.items() if group in r.emulated_groups]
@@ -48,20 +66,23 @@ def split_peers(runs):
             {n: runs[n] for n in names if R.is_peer(n)})
 
 
-def head_to_head(w, runs, srcu, icount):
+def head_to_head(w, runs, srcu, icount, rounds=()):
+    """rounds: each round's {impl: Run} where the run has several."""
     twins = [f"{n} and {R.peer_of(n)}" for n in R.ordered(runs) if R.peer_of(n) in runs]
     w("## Head to head with the peers\n")
     w("One table per property row: each rcutable implementation's figure, then "
       "rcutable / peer for every peer measured in the same run (below 1: rcutable is "
       "faster), the peer's own figure beside its name.  In bold, the like-for-like "
       f"counterpart, the same algorithm in liburcu ({', '.join(twins) or 'none here'}), "
-      "with the ratio's interval from the two figures' (their repetitions' lowest and "
-      "highest, or the percentiles' 95% confidence intervals) and \"within noise\" where "
-      "that interval holds 1; the other columns compare different designs.\n")
+      "with the ratio's interval and \"within noise\" where that interval holds 1: over "
+      "several rounds (`make results REPEAT=N`), the lowest and highest of the rounds' own "
+      "ratios, each pair measured alternately; in a single round, from the two figures' "
+      "intervals (their repetitions' lowest and highest, or the percentiles' 95% "
+      "confidence intervals).  The other columns compare different designs.\n")
     for flavor, specs in (("RCU", H2H_RCU), ("SRCU", H2H_SRCU)):
         mine, peers = split_peers(runs if flavor == "RCU" else srcu)
         if not mine or not peers:
             w(f"No {flavor} peer was measured in this run.\n")
             continue
         for spec in specs:
-            h2h_table(w, spec, mine, peers, icount)
+            h2h_table(w, spec, mine, peers, icount, rounds)

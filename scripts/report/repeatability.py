@@ -13,7 +13,8 @@ from report.targets import target_rows
 GUIDE_ROW = re.compile(r"^\| ([^|]+) \| `[^`]*` \| \*\*([a-z0-9-]+)\*\* \|")
 
 
-def _runs(rd):
+def round_runs(rd):
+    """A round's {impl: Run} of every flavor, from its own figures."""
     rcu = {n: r for n, r in R._runs(rd, "bench").items()
            if r.context.get("rcutable_flavor", "rcu") == "rcu"}
     return {**rcu, **R._flavor_runs(rd, "srcu"), **R._flavor_runs(rd, "tasks")}
@@ -49,7 +50,7 @@ def repeatability(w, d, icount):
     rounds = R.round_dirs(d)
     if not rounds:
         return
-    verdicts = [{row[0]: row[6] for row in target_rows(_runs(rd), icount)} for rd in rounds]
+    verdicts = [{row[0]: row[6] for row in target_rows(round_runs(rd), icount)} for rd in rounds]
     answers = [_answers(rd) for rd in rounds]
     targets = list(dict.fromkeys(k for v in verdicts for k in v))
     programs = list(dict.fromkeys(k for a in answers for k in a))
