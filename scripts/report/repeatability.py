@@ -2,11 +2,9 @@
 REPEAT > 1 (`make results REPEAT=N`) gave the same target verdicts and the
 same advice, each round judged on its own figures (roundR/figures.tsv)."""
 import re
-import subprocess
-import sys
 
 import results as R
-from report.choosing import CHOOSER
+from report.choosing import guide
 from report.targets import target_rows
 
 # A row of the chooser's decision table: its program and its answer.
@@ -22,12 +20,7 @@ def round_runs(rd):
 
 def _answers(rd):
     """The chooser's answer for each program of its guide, on rd's figures."""
-    try:
-        guide = subprocess.run([CHOOSER, "--guide", "--results=" + rd], check=True,
-                               capture_output=True, text=True).stdout
-    except (OSError, subprocess.CalledProcessError) as e:
-        sys.exit(f"gen-results: {CHOOSER} --guide failed ({e}); `make` builds it")
-    return {m[1]: m[2] for m in map(GUIDE_ROW.match, guide.splitlines()) if m}
+    return {m[1]: m[2] for m in map(GUIDE_ROW.match, guide(rd).splitlines()) if m}
 
 
 def _table(w, title, keys, per_round):
