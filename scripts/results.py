@@ -183,19 +183,22 @@ def _round_number(path):
     return int(name[5:]) if name.startswith("round") and name[5:].isdigit() else 0
 
 
-def _later_rounds(d):
-    """The raw files of rounds 2 onwards of a run with REPEAT > 1 (d/roundR,
-    in order); round 1's are d's own."""
+def _rounds(d):
+    """d's round directories (d/roundR), in round order."""
     return sorted((p for p in glob.glob(os.path.join(d, "round*"))
-                   if os.path.isdir(p) and _round_number(p) >= 2), key=_round_number)
+                   if os.path.isdir(p) and _round_number(p)), key=_round_number)
+
+
+def _later_rounds(d):
+    """The raw files of rounds 2 onwards of a run with REPEAT > 1; round 1's
+    are d's own."""
+    return [p for p in _rounds(d) if _round_number(p) >= 2]
 
 
 def round_dirs(d):
     """Each round's own figures of a run with REPEAT > 1 (d/round1/figures.tsv
     and on, written by write_figures()), in order; [] for a run of one."""
-    return sorted((p for p in glob.glob(os.path.join(d, "round*"))
-                   if _round_number(p) and os.path.exists(os.path.join(p, "figures.tsv"))),
-                  key=_round_number)
+    return [p for p in _rounds(d) if os.path.exists(os.path.join(p, "figures.tsv"))]
 
 
 def _merge_rounds(per_round):
@@ -454,8 +457,17 @@ def load_hash(d):
     return {n: runs[n] for n in rcu + rest}
 
 
+def _hash_name(table, pct, threads):
+    return f"hash/{table}/updates_{pct}pct/{threads}"
+
+
 def hash_figure(run, table, pct, threads, field="lookups_per_s"):
-    return run.get(f"hash/{table}/updates_{pct}pct/{threads}", field)
+    return run.get(_hash_name(table, pct, threads), field)
+
+
+def hash_spread(run, table, pct, threads, field="lookups_per_s"):
+    """A hash cell's (lowest, highest) over its repetitions, or None."""
+    return run.spread(_hash_name(table, pct, threads), field)
 
 
 def load_flood(d):

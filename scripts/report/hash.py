@@ -1,11 +1,6 @@
 """scripts/report/hash.py: the RCU List APIs at work, a hash table."""
 import results as R
-from report.text import ratio
-
-
-def hash_spread(r, table, pct, threads):
-    """A cell's (lowest, highest) over its repetitions, or None."""
-    return r.spread(f"hash/{table}/updates_{pct}pct/{threads}", "lookups_per_s")
+from report.text import ratio, ratio_interval, ratio_of_ranges
 
 
 def hash_cell(r, base, table, pct, threads):
@@ -15,7 +10,7 @@ def hash_cell(r, base, table, pct, threads):
     b = base and R.hash_figure(base, R.HASH_BASELINE, pct, threads)
     if v is None:
         return "n/a"
-    lo, hi = hash_spread(r, table, pct, threads)
+    lo, hi = R.hash_spread(r, table, pct, threads)
     spread = f" ±{(hi - lo) / 2 / v:.0%}" if hi > lo else ""
     return f"{v / 1e6:.1f}{spread}" + (f" ({v / b:.2f}x)" if b and r is not base else "")
 
@@ -26,12 +21,9 @@ def pair_cell(mine, theirs, table, pct, threads):
     a, b = R.hash_figure(mine, table, pct, threads), R.hash_figure(theirs, table, pct, threads)
     if a is None or not b:
         return "n/a"
-    (alo, ahi), (blo, bhi) = hash_spread(mine, table, pct, threads), \
-        hash_spread(theirs, table, pct, threads)
-    if alo == ahi and blo == bhi or not blo:
-        return ratio(a, b)
-    lo, hi = alo / bhi, ahi / blo
-    return f"{ratio(a, b)} [{lo:.2f}, {hi:.2f}]" + (", within noise" if lo <= 1 <= hi else "")
+    iv = ratio_of_ranges(R.hash_spread(mine, table, pct, threads),
+                         R.hash_spread(theirs, table, pct, threads))
+    return ratio(a, b) + (f" {ratio_interval(*iv)}" if iv else "")
 
 
 def hash_section(w, runs, cpus):

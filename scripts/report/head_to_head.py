@@ -3,7 +3,7 @@ every peer, one table per property row."""
 import results as R
 from report.definitions import EMULATED_AS, H2H_RCU, H2H_SRCU
 from report.figures import figure, interval
-from report.text import bold, fmtu, ratio
+from report.text import bold, fmtu, ratio, ratio_interval, ratio_of_ranges
 
 
 def twin_cell(a, a_iv, b, b_iv, pairs):
@@ -13,14 +13,10 @@ def twin_cell(a, a_iv, b, b_iv, pairs):
     alternately), else from the two figures' intervals."""
     r = bold(ratio(a, b), True)
     if len(pairs) > 1:
-        lo, hi = min(pairs), max(pairs)
-        return (f"{r} [{lo:.2f}, {hi:.2f}] over {len(pairs)} rounds" +
-                (", within noise" if lo <= 1 <= hi else ""))
-    if a is None or not b or a_iv is None or b_iv is None or not b_iv[0] or \
-            (a_iv[0] == a_iv[1] and b_iv[0] == b_iv[1]):
-        return r
-    lo, hi = a_iv[0] / b_iv[1], a_iv[1] / b_iv[0]
-    return f"{r} [{lo:.2f}, {hi:.2f}]" + (", within noise" if lo <= 1 <= hi else "")
+        iv = ratio_interval(min(pairs), max(pairs))
+        return f"{r} {iv.replace(']', f'] over {len(pairs)} rounds', 1)}"
+    iv = ratio_of_ranges(a_iv, b_iv) if a is not None and b else None
+    return f"{r} {ratio_interval(*iv)}" if iv else r
 
 
 def paired(fig, mine, theirs, rounds, icount):

@@ -68,3 +68,17 @@ def p50_p99(l):
         lo, hi = l.get(k + "_lo"), l.get(k + "_hi")
         return fmt(l[k]) + (f"±{fmt((hi - lo) / 2)}" if lo is not None and hi is not None else "")
     return f"{one('p50')} / {one('p99')}"
+
+
+def ratio_interval(lo, hi):
+    """A ratio's interval, and "within noise" where it holds 1."""
+    return f"[{lo:.2f}, {hi:.2f}]" + (", within noise" if lo <= 1 <= hi else "")
+
+
+def ratio_of_ranges(a_iv, b_iv):
+    """The interval of a / b from a's and b's (lowest, highest), or None
+    where either is unknown or both are single values."""
+    if a_iv is None or b_iv is None or not b_iv[0] or \
+            (a_iv[0] == a_iv[1] and b_iv[0] == b_iv[1]):
+        return None
+    return a_iv[0] / b_iv[1], a_iv[1] / b_iv[0]
