@@ -438,6 +438,8 @@ static void stall_check(unsigned long cur)
 	RCUTABLE_WRITE_ONCE(stall_clock_ns, now);
 }
 
+static void rcu_cbq_kick_throttled(void);
+
 /*
  * Return once no registered reader holds back a wait for the word cur
  * (ctr_holds_gp()).  Spin for up to spin_ns from the first holdout seen; then,
@@ -457,6 +459,7 @@ static void stall_check(unsigned long cur)
 static void wait_for_readers(unsigned long cur, bool expedited, uint64_t spin_ns)
 {
 	uint64_t deadline = 0;
+	bool kicked = false;
 
 	while (count_holdouts(cur)) {
 		uint64_t now = rcutable_now_ns();
@@ -466,6 +469,10 @@ static void wait_for_readers(unsigned long cur, bool expedited, uint64_t spin_ns
 		if ((int64_t)(deadline - now) > 0) {
 			rcutable_cpu_relax();
 			continue;
+		}
+		if (!kicked) {	/* a holdout may be asleep in call_rcu() */
+			rcu_cbq_kick_throttled();
+			kicked = true;
 		}
 		if (expedited) {
 			pthread_mutex_unlock(&registry_lock);
@@ -702,6 +709,15 @@ static struct rcutable_cbq rcu_cbq[RCUTABLE_CBQ_LANES_MAX] = {
 	RCU_CBQ_LANE(0), RCU_CBQ_LANE(1), RCU_CBQ_LANE(2), RCU_CBQ_LANE(3),
 	RCU_CBQ_LANE(4), RCU_CBQ_LANE(5), RCU_CBQ_LANE(6), RCU_CBQ_LANE(7),
 };
+
+/* For wait_for_readers(): the callers asleep in back-pressure recheck
+ * whether the grace period waits for them.  Its caller has fenced since
+ * the word's advance or flip (rcutable_cbq_kick_throttled()). */
+static void rcu_cbq_kick_throttled(void)
+{
+	for (unsigned n = rcutable_cbq_lanes(), i = 0; i < n; i++)
+		rcutable_cbq_kick_throttled(&rcu_cbq[i]);
+}
 
 void call_rcu(struct rcu_head *head, rcu_callback_t func)
 {

@@ -216,6 +216,25 @@ static void cbq_release_throttled(struct rcutable_cbq *q)
 }
 
 /*
+ * A grace period is about to block on its holdouts: wake q's throttled
+ * callers to recheck (cbq_throttle()), so that one it waits for returns to
+ * its caller, which then reaches its quiescent state, instead of sleeping
+ * on.  Called by whoever waits for readers, after a full fence that
+ * follows the grace period's advance or flip of its word; pairs with the
+ * smp_mb() in cbq_throttle() between a caller's count in throttled and its
+ * check of caller_holds_gp(): either the caller sees the grace period and
+ * does not sleep, or we see it counted and wake it.  A wake-up whose kick
+ * a caller misses makes it stop waiting (stuck_at): never a hang.
+ */
+void rcutable_cbq_kick_throttled(struct rcutable_cbq *q)
+{
+	if (__atomic_load_n(&q->throttled, __ATOMIC_RELAXED)) {
+		__atomic_add_fetch(&q->kicks, 1, __ATOMIC_RELAXED);
+		cbq_release_throttled(q);
+	}
+}
+
+/*
  * The worker has invoked n more callbacks (a safe point, or the end of its
  * batch, after which it stops invoking): count them off the backlog, and
  * wake throttled callers once it is down to half the bound, or the batch
@@ -905,19 +924,20 @@ void rcutable_cbq_check_call(const char *who, const struct rcu_head *head,
 /*
  * Back-pressure: the caller's push took q's backlog above the bound.
  *
- * While the worker invokes callbacks whose grace period has ended, the
- * caller waits until it is down to half the bound (or the batch is done):
- * callers then queue no faster than the worker reclaims, and the worker
- * gets the CPU they leave.
+ * A caller that a running grace period waits for (inside a read-side
+ * section, or QSBR online and not reported since it began) never sleeps
+ * here: it only ends the gathering, and goes on to the section's end or
+ * its quiescent state.  A sleeping caller that a grace period begun later
+ * waits for is woken by it (rcutable_cbq_kick_throttled()) and goes on.
  *
- * While the worker waits for a grace period, a caller that grace period
- * waits for (inside a read-side section, or QSBR online) must not wait
- * for it; it ends the gathering and gives up the CPU once per grace period
- * until the backlog is twice the bound, then at every call.  A caller it
- * does not wait for (or one the flavor cannot tell, SRCU) lets the backlog
- * grow to 5/4 of the bound, then waits as above, through the grace period:
- * the backlog then stays near the bound however slowly the worker gets
- * the CPU.
+ * Any other caller (and one the flavor cannot tell about, SRCU): while
+ * the worker invokes callbacks whose grace period has ended, it waits
+ * until the backlog is down to half the bound (or the batch is done):
+ * callers then queue no faster than the worker reclaims, and the worker
+ * gets the CPU they leave.  While the worker waits for a grace period, it
+ * gives up the CPU (cbq_throttle_yield()) until the backlog is 5/4 of the
+ * bound, then waits as above, through the grace period: the backlog then
+ * stays near the bound however slowly the worker gets the CPU.
  *
  * Waits at most CBQ_THROTTLE_PATIENCE_NS without the worker moving (a
  * grace period ending, or a safe point between callbacks): a callback may
@@ -941,13 +961,12 @@ static bool cbq_throttle_sleeps(const struct rcutable_cbq *q, long max)
 {
 	long backlog = __atomic_load_n(&q->backlog, __ATOMIC_RELAXED);
 
-	if (backlog <= max / 2)
+	if (backlog <= max / 2 || cbq_caller_holds_gp(q))
 		return false;
 	if (RCUTABLE_READ_ONCE(q->invoking))
 		return true;
 	return backlog > max + max / 4 &&
-	       __atomic_load_n(&q->started, __ATOMIC_RELAXED) &&
-	       !cbq_caller_holds_gp(q);
+	       __atomic_load_n(&q->started, __ATOMIC_RELAXED);
 }
 
 /* While the worker gathers callbacks or waits for a grace period: a
@@ -982,6 +1001,7 @@ static void cbq_throttle(struct rcutable_cbq *q, long max)
 		return;
 	for (;;) {
 		unsigned long p = __atomic_load_n(&q->progress, __ATOMIC_RELAXED);
+		unsigned long k = __atomic_load_n(&q->kicks, __ATOMIC_RELAXED);
 		int w = __atomic_load_n(&q->throttle_word, __ATOMIC_RELAXED);
 		bool sleep;
 
@@ -999,6 +1019,8 @@ static void cbq_throttle(struct rcutable_cbq *q, long max)
 		__atomic_sub_fetch(&q->throttled, 1, __ATOMIC_RELAXED);
 		if (!sleep)
 			break;
+		if (__atomic_load_n(&q->kicks, __ATOMIC_RELAXED) != k)
+			continue;	/* a grace period may wait for us now */
 		if (__atomic_load_n(&q->progress, __ATOMIC_RELAXED) == p) {
 			RCUTABLE_WRITE_ONCE(q->stuck_at, p);
 			break;

@@ -87,6 +87,7 @@ struct rcutable_cbq {
 	int throttled;			/* callers asleep on throttle_word */
 	unsigned long progress;		/* the worker's safe points and grace periods so far */
 	unsigned long stuck_at;		/* progress when a throttled caller saw none for a while */
+	unsigned long kicks;		/* grace periods that woke throttled callers to recheck */
 	struct rcutable_cbq *next_started;
 	struct rcutable_cbq *next_free;	/* on the free list */
 	struct rcu_head exit_head;	/* the exit-time barrier (static storage) */
@@ -213,5 +214,9 @@ size_t rcutable_cbq_pending(struct rcutable_cbq *q);
 
 /* True on q's worker thread: inside one of q's callbacks. */
 bool rcutable_cbq_on_worker(struct rcutable_cbq *q);
+
+/* A grace period is about to block on its holdouts: wake q's throttled
+ * callers to recheck whether it waits for them (see cbq.c). */
+void rcutable_cbq_kick_throttled(struct rcutable_cbq *q);
 
 #endif /* RCUTABLE_ENGINE_CBQ_H */
