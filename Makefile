@@ -142,7 +142,7 @@ all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(foreach i,$(TASKS_IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(B)/pkgconfig/rcutable-$(i).pc) $(B)/tasks/bench \
 	$(foreach i,$(HASH_IMPLS) $(HASH_SRCU_IMPLS),$(B)/$(i)/hash-bench) $(B)/bench/hash-rwlock \
-	$(B)/bench/test-gbench $(B)/bench/test-placement \
+	$(B)/bench/test-gbench $(B)/bench/test-placement $(B)/bench/machine-probe \
 	$(foreach i,$(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS),$(B)/$(i)/torture) \
 	$(foreach i,$(IMPLS) $(SRCU_IMPLS),$(B)/$(i)/flood) $(B)/bin/rcutable-choose
 
@@ -269,6 +269,7 @@ $(foreach i,$(HASH_IMPLS) $(HASH_SRCU_IMPLS),$(eval $(call bench_program,$(i),ha
 $(foreach i,$(HASH_SRCU_IMPLS),$(eval $(B)/$(i)/obj/bench/hash_bench.o: OBJ_CPPFLAGS := -Ibench $(TESTING_CPPFLAGS) -DHASH_BENCH_SRCU))
 $(eval $(call PROGRAM,$(B)/bench/hash-rwlock,$(B)/bench/hash_rwlock.o $(BENCH_OBJS) $(COMMON_LIB),\
 	$(GBENCH_LIBS) $(HWLOC_LIBS),$(CXX)))
+$(eval $(call PROGRAM,$(B)/bench/machine-probe,$(B)/bench/machine_probe.o))
 $(eval $(call PROGRAM,$(B)/bench/test-gbench,$(B)/bench/test_gbench.o $(B)/bench/gbench.o,$(GBENCH_LIBS),$(CXX)))
 $(eval $(call PROGRAM,$(B)/bench/test-placement,$(B)/bench/test_placement.o $(B)/bench/placement.o,\
 	$(HWLOC_LIBS) $(CRITERION_LIBS)))

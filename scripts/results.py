@@ -22,6 +22,7 @@ rounds, DIR/roundR/figures.tsv: each round's own); `results.py merge-flood
 DIR` merges the flood's rounds first (scripts/run-all runs both)."""
 import glob
 import json
+import math
 import os
 import statistics
 
@@ -160,7 +161,9 @@ def _load_lines(d):
     step's start and at the end): per step, in order, its kind, wall
     seconds, the 1-minute load average at its start and end, and the CPU
     seconds of this run, of every other process, and stolen by the
-    hypervisor."""
+    hypervisor; and, where the marks have them, the machine probe's
+    cache-line round trip and integer step in ns at its start and end
+    (None where not measured)."""
     path = os.path.join(d, "load.tsv")
     if not os.path.exists(path):
         return []
@@ -174,6 +177,10 @@ def _load_lines(d):
                 "load_start": float(a[3]), "load_end": float(b[3]),
                 "cpu_s_own": round(own, 2), "cpu_s_others": round(max(0.0, busy - own), 2),
                 "steal_s": round(steal, 2)}
+        for i, name in ((7, "round_trip_ns"), (8, "alu_ns")):
+            for when, m in (("start", a), ("end", b)):
+                v = float(m[i]) if len(m) > i else math.nan
+                step[f"{name}_{when}"] = None if math.isnan(v) else v
         lines += [("context", "load", a[0], k, json.dumps(v)) for k, v in step.items()]
     return lines
 
@@ -283,16 +290,36 @@ def figures(d):
 DISTURBED_SHARE = 0.10
 
 
+# A step whose figures are timed ran on a changed machine when the machine
+# probe's cache-line round trip at its start or end is this far (as a
+# share) from the run's median.
+MACHINE_CHANGE = 0.15
+
+
+def round_trip_median(steps):
+    """The median of the machine probe's round trips over the run's marks;
+    None where none was measured."""
+    v = [s[k] for s in steps for k in ("round_trip_ns_start", "round_trip_ns_end")
+         if s.get(k) is not None]
+    return statistics.median(v) if v else None
+
+
 def load_steps(d):
     """The run's steps in order, each {"step": its label, "kind": "measure"
     (its figures are timed) or "setup", "seconds", "load_start", "load_end",
-    "cpu_s_own", "cpu_s_others", "steal_s", "disturbed"}; [] where the run
+    "cpu_s_own", "cpu_s_others", "steal_s", the probe's figures
+    (_load_lines()), "disturbed", "machine_changed"}; [] where the run
     recorded none."""
     steps = [dict(r["context"], step=impl) for (source, impl), r in figures(d)["runs"].items()
              if source == "load"]
+    median = round_trip_median(steps)
     for s in steps:
-        s["disturbed"] = (s["kind"] == "measure" and s["seconds"] > 0 and
+        timed = s["kind"] == "measure"
+        s["disturbed"] = (timed and s["seconds"] > 0 and
                           (s["cpu_s_others"] + s["steal_s"]) / s["seconds"] > DISTURBED_SHARE)
+        s["machine_changed"] = timed and median is not None and any(
+            s.get(k) is not None and abs(s[k] / median - 1) > MACHINE_CHANGE
+            for k in ("round_trip_ns_start", "round_trip_ns_end"))
     return sorted(steps, key=lambda s: s["n"])
 
 

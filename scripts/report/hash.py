@@ -51,6 +51,20 @@ def hash_section(w, runs, cpus):
       "Millions of lookups a second, all threads together (median of the repetitions, "
       "± half their range relative to it), and in parentheses the ratio to the rwlock "
       "table at the same threads and updates.\n")
+    w("What it measures: lookups a second of all threads together, per second of wall "
+      "time, each thread on a CPU of its own while there are CPUs, at a fixed mix.  With "
+      "no updates, the read side (rcu_read_lock(), rcu_dereference(), rcu_read_unlock()) "
+      "and the walk of a short chain, which scale with the threads.  With updates on two "
+      "threads or more, mostly cache lines moving between CPUs: each update takes two "
+      "bit locks and rewrites an object and two chains that the other threads then read, "
+      "and each of those reads waits for a cache line's round trip between CPUs (the "
+      "machine probe's figure under *What ran beside the figures*).  Those cells follow "
+      "the machine's round trip more than the RCU implementation: on a virtual machine "
+      "they can move several times over between runs with nothing changed inside it, "
+      "and compare only within one run.  What it does not measure: a grace period's "
+      "cost in the nulls table (it has none) or how long reclaiming waits and how much "
+      "memory it holds (the flood below does), tables larger than the caches, skewed "
+      "keys, more than one NUMA node, or more than 10% updates.\n")
     hits = [x for r in runs.values() for t in R.HASH_TABLES + (R.HASH_BASELINE,)
             for u in R.HASH_UPDATE_PCTS for k in threads
             for x in [R.hash_figure(r, t, u, k, "hit_ratio")] if x is not None]
