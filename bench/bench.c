@@ -393,7 +393,7 @@ static void register_all(void)
 	gbench_repetitions(gbench_register("fence/lock_add", bm_fence_lock_add, NULL), 5);
 #endif
 	gbench_manual_time(gbench_register("call_rcu_enqueue", bm_call_rcu_enqueue, NULL));
-	gbench_register("callback_throughput", bm_callback_throughput, NULL);
+	gbench_repetitions(gbench_register("callback_throughput", bm_callback_throughput, NULL), 5);
 	register_gp_latency("gp_latency/normal", bm_gp_latency, (void *)synchronize_rcu, gp_calls);
 	/* An emulated expedited grace period is the normal one: not measured
 	 * twice (RESULTS.md says so). */
