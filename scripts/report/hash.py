@@ -1,6 +1,6 @@
 """scripts/report/hash.py: the RCU List APIs at work, a hash table."""
 import results as R
-from report.text import ratio, ratio_interval, ratio_of_ranges
+from report.text import ratio, ratio_with_interval
 
 
 def hash_cell(r, base, table, pct, threads):
@@ -15,19 +15,27 @@ def hash_cell(r, base, table, pct, threads):
     return f"{v / 1e6:.1f}{spread}" + (f" ({v / b:.2f}x)" if b and r is not base else "")
 
 
-def pair_cell(mine, theirs, table, pct, threads):
-    """rcutable's lookups over the peer's, with the interval from both
-    cells' repetitions and "within noise" where it holds 1."""
+def pair_cell(mine, theirs, table, pct, threads, rounds):
+    """rcutable's lookups over the peer's, with its interval
+    (ratio_with_interval()): over the rounds (each round's {impl: Run} in
+    rounds) where the run has several, else from both cells' repetitions."""
     a, b = R.hash_figure(mine, table, pct, threads), R.hash_figure(theirs, table, pct, threads)
     if a is None or not b:
         return "n/a"
-    iv = ratio_of_ranges(R.hash_spread(mine, table, pct, threads),
-                         R.hash_spread(theirs, table, pct, threads))
-    return ratio(a, b) + (f" {ratio_interval(*iv)}" if iv else "")
+    pairs = []
+    for runs in rounds:
+        m, t = runs.get(mine.impl), runs.get(theirs.impl)
+        x = m and R.hash_figure(m, table, pct, threads)
+        y = t and R.hash_figure(t, table, pct, threads)
+        if x is not None and y:
+            pairs.append(x / y)
+    return ratio_with_interval(ratio(a, b), pairs, R.hash_spread(mine, table, pct, threads),
+                               R.hash_spread(theirs, table, pct, threads))
 
 
-def hash_section(w, runs, cpus):
-    """The RCU List APIs at work: lookups per second in a hash table."""
+def hash_section(w, runs, cpus, rounds=()):
+    """The RCU List APIs at work: lookups per second in a hash table;
+    rounds: each round's {impl: Run} where the run has several."""
     if not runs:
         return
     base = runs.get(R.HASH_BASELINE)
@@ -94,13 +102,14 @@ def hash_section(w, runs, cpus):
     pairs = [(n, R.peer_of(n)) for n in runs if R.peer_of(n) in runs]
     if pairs:
         w(f"Against the peers, at {at} threads: rcutable's lookups per second over the "
-          "peer's, in the same run, with the interval from both cells' repetitions and "
-          "\"within noise\" where it holds 1.\n")
+          "peer's, in the same run, with the ratio's interval and \"within noise\" where it "
+          "holds 1: over several rounds (`make results REPEAT=N`), the lowest and highest of "
+          "the rounds' own ratios; in a single round, from both cells' repetitions.\n")
         w("| rcutable / peer | table | " +
           " | ".join(f"{u}% updates" for u in R.HASH_UPDATE_PCTS) + " |")
         w("|---|---|" + "---|" * len(R.HASH_UPDATE_PCTS))
         for n, p in pairs:
             for t in R.HASH_TABLES:
                 w(f"| {n} / {p} | {t} | " + " | ".join(
-                    pair_cell(runs[n], runs[p], t, u, at) for u in R.HASH_UPDATE_PCTS) + " |")
+                    pair_cell(runs[n], runs[p], t, u, at, rounds) for u in R.HASH_UPDATE_PCTS) + " |")
         w("")

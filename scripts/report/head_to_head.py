@@ -3,20 +3,14 @@ every peer, one table per property row."""
 import results as R
 from report.definitions import EMULATED_AS, H2H_RCU, H2H_SRCU
 from report.figures import figure, interval
-from report.text import bold, fmtu, ratio, ratio_interval, ratio_of_ranges
+from report.text import bold, fmtu, ratio, ratio_with_interval
 
 
 def twin_cell(a, a_iv, b, b_iv, pairs):
-    """The like-for-like ratio, in bold, with its interval and "within
-    noise" where that interval holds 1: the lowest and highest of the
-    rounds' own ratios where the run has several rounds (each pair measured
-    alternately), else from the two figures' intervals."""
+    """The like-for-like ratio, in bold, with its interval
+    (ratio_with_interval())."""
     r = bold(ratio(a, b), True)
-    if len(pairs) > 1:
-        iv = ratio_interval(min(pairs), max(pairs))
-        return f"{r} {iv.replace(']', f'] over {len(pairs)} rounds', 1)}"
-    iv = ratio_of_ranges(a_iv, b_iv) if a is not None and b else None
-    return f"{r} {ratio_interval(*iv)}" if iv else r
+    return ratio_with_interval(r, pairs, a_iv, b_iv) if a is not None and b else r
 
 
 def paired(fig, mine, theirs, rounds, icount):

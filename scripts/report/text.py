@@ -75,6 +75,19 @@ def ratio_interval(lo, hi):
     return f"[{lo:.2f}, {hi:.2f}]" + (", within noise" if lo <= 1 <= hi else "")
 
 
+def ratio_with_interval(r, pairs, a_iv, b_iv):
+    """A ratio's text r with its interval and "within noise" where that
+    interval holds 1: the lowest and highest of the rounds' own ratios
+    (pairs) where the run has several rounds, each pair measured
+    alternately within its round; else from the two figures' (lowest,
+    highest), a_iv and b_iv; r alone where neither is known."""
+    if len(pairs) > 1:
+        iv = ratio_interval(min(pairs), max(pairs))
+        return f"{r} {iv.replace(']', f'] over {len(pairs)} rounds', 1)}"
+    iv = ratio_of_ranges(a_iv, b_iv)
+    return f"{r} {ratio_interval(*iv)}" if iv else r
+
+
 def ratio_of_ranges(a_iv, b_iv):
     """The interval of a / b from a's and b's (lowest, highest), or None
     where either is unknown or both are single values."""
