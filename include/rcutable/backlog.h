@@ -10,18 +10,19 @@
  * in the environment sets it; RCU Tasks has one).  A thread queues on one
  * lane, the lanes given to threads in turn, and each lane holds an equal
  * share of the bound.  Below its lane's share a call costs a few atomic
- * instructions and never waits.  Above it, a caller that a running grace
- * period waits for (inside a read-side critical section, or a QSBR thread
- * that has not reported a quiescent state since it began) never waits: it
- * goes on to what the grace period needs, its section's end or its
- * quiescent state; a grace period that begins while a caller waits, and
- * waits for it, wakes it to go on.  Any other caller waits while the
+ * instructions and never waits.  Above it, the caller waits while the
  * lane's worker invokes callbacks whose grace period has ended, until the
  * lane is down to half its share: a burst of frees then proceeds at the
- * speed of reclamation instead of growing memory.  While the worker waits
- * for a grace period, it waits from 5/4 of the share, through the grace
- * period (SRCU cannot tell which callers its grace period waits for, and
- * waits so too).  A caller never
+ * speed of reclamation instead of growing memory.  A caller that a running
+ * grace period waits for (inside a read-side critical section, or a QSBR
+ * thread that has not reported a quiescent state since it began) waits so
+ * only above the whole share.  While the worker waits for a grace period,
+ * such a caller never waits: it goes on to what the grace period needs,
+ * its section's end or its quiescent state; any other caller waits from
+ * 5/4 of the share, through the grace period (SRCU cannot tell which
+ * callers its grace period waits for, and waits so too), and a grace
+ * period that begins meanwhile and waits for it wakes it to go on.  A
+ * caller never
  * waits on the worker's own thread, and for at most 20 ms without the
  * worker making progress (a callback blocked on a lock the caller holds, a
  * reader blocked on one, the caller's own SRCU section); nothing queued is

@@ -924,20 +924,24 @@ void rcutable_cbq_check_call(const char *who, const struct rcu_head *head,
 /*
  * Back-pressure: the caller's push took q's backlog above the bound.
  *
- * A caller that a running grace period waits for (inside a read-side
- * section, or QSBR online and not reported since it began) never sleeps
- * here: it only ends the gathering, and goes on to the section's end or
- * its quiescent state.  A sleeping caller that a grace period begun later
- * waits for is woken by it (rcutable_cbq_kick_throttled()) and goes on.
+ * While the worker invokes callbacks whose grace period has ended, the
+ * caller waits until the backlog is down to half the bound (or the batch
+ * is done): callers then queue no faster than the worker reclaims, and the
+ * worker gets the CPU they leave.  A caller that a running grace period
+ * waits for (inside a read-side section, or QSBR online and not reported
+ * since it began; another lane's or synchronize_rcu()'s) waits so only
+ * above the whole bound, holding that grace period back for at most the
+ * rest of the batch.
  *
- * Any other caller (and one the flavor cannot tell about, SRCU): while
- * the worker invokes callbacks whose grace period has ended, it waits
- * until the backlog is down to half the bound (or the batch is done):
- * callers then queue no faster than the worker reclaims, and the worker
- * gets the CPU they leave.  While the worker waits for a grace period, it
- * gives up the CPU (cbq_throttle_yield()) until the backlog is 5/4 of the
- * bound, then waits as above, through the grace period: the backlog then
- * stays near the bound however slowly the worker gets the CPU.
+ * While the worker waits for a grace period, a caller that a running grace
+ * period waits for never waits: it only ends the gathering, and goes on to
+ * the section's end or its quiescent state.  Any other caller (and one the
+ * flavor cannot tell about, SRCU) gives up the CPU (cbq_throttle_yield())
+ * until the backlog is 5/4 of the bound, then waits as above, through the
+ * grace period: the backlog then stays near the bound however slowly the
+ * worker gets the CPU.  A grace period that begins while such a caller
+ * waits, and waits for it, wakes it (rcutable_cbq_kick_throttled()) to go
+ * on.
  *
  * Waits at most CBQ_THROTTLE_PATIENCE_NS without the worker moving (a
  * grace period ending, or a safe point between callbacks): a callback may
@@ -961,12 +965,13 @@ static bool cbq_throttle_sleeps(const struct rcutable_cbq *q, long max)
 {
 	long backlog = __atomic_load_n(&q->backlog, __ATOMIC_RELAXED);
 
-	if (backlog <= max / 2 || cbq_caller_holds_gp(q))
+	if (backlog <= max / 2)
 		return false;
 	if (RCUTABLE_READ_ONCE(q->invoking))
-		return true;
+		return backlog > max || !cbq_caller_holds_gp(q);
 	return backlog > max + max / 4 &&
-	       __atomic_load_n(&q->started, __ATOMIC_RELAXED);
+	       __atomic_load_n(&q->started, __ATOMIC_RELAXED) &&
+	       !cbq_caller_holds_gp(q);
 }
 
 /* While the worker gathers callbacks or waits for a grace period: a
