@@ -6,7 +6,7 @@
  *
  *   machine-probe
  *
- * Prints one line "ROUND_TRIP_NS ALU_NS":
+ * Prints one line "ROUND_TRIP_NS ALU_NS LOAD_NS":
  *   ROUND_TRIP_NS  the median time, over 15 trials of 20,000 each, for a
  *                  cache line to go from the first CPU this process may
  *                  run on to the second and back (two threads, one pinned
@@ -21,7 +21,11 @@
  *   ALU_NS         the median time of one step of a dependent integer
  *                  chain on the first CPU (the clock speed, and a sibling
  *                  hyperthread's share of the core).
- * Takes about a tenth of a second.
+ *   LOAD_NS        the median time of one load in a chase of pointers in
+ *                  random order through 8 MiB, more than a core's own
+ *                  caches hold: the shared cache and memory, which other
+ *                  machines on the same host also use.
+ * Takes about a fifth of a second.
  */
 #define _GNU_SOURCE
 #include <math.h>
@@ -35,6 +39,8 @@
 #define TRIALS		15
 #define ROUND_TRIPS	20000
 #define ALU_STEPS	2000000
+#define CHASE_BYTES	(8u << 20)
+#define CHASE_LOADS	200000
 
 /* The line the two threads pass back and forth: odd values are the
  * first thread's, even the second's. */
@@ -125,6 +131,52 @@ static double alu_ns(void)
 	return median(trial, TRIALS);
 }
 
+/* Each line of the buffer points to the next in a random cycle through
+ * all of them, so that no prefetcher can guess the next address. */
+static double load_ns(void)
+{
+	enum { LINE = 64 / sizeof(void *) };
+	size_t lines = CHASE_BYTES / 64;
+	void **buf = malloc(CHASE_BYTES);
+	size_t *order = malloc(lines * sizeof(*order));
+	double trial[TRIALS];
+	uint64_t seed = 0x9e3779b97f4a7c15ULL;
+	void **p;
+
+	if (!buf || !order) {
+		free(buf);
+		free(order);
+		return NAN;
+	}
+	for (size_t i = 0; i < lines; i++)
+		order[i] = i;
+	for (size_t i = lines - 1; i > 0; i--) {	/* Fisher-Yates, xorshift */
+		size_t j, t;
+
+		seed ^= seed << 13;
+		seed ^= seed >> 7;
+		seed ^= seed << 17;
+		j = seed % (i + 1);
+		t = order[i];
+		order[i] = order[j];
+		order[j] = t;
+	}
+	for (size_t i = 0; i < lines; i++)
+		buf[order[i] * LINE] = &buf[order[(i + 1) % lines] * LINE];
+	p = &buf[order[0] * LINE];
+	for (int i = 0; i < TRIALS; i++) {
+		uint64_t t0 = now_ns();
+
+		for (int j = 0; j < CHASE_LOADS; j++)
+			p = *p;
+		trial[i] = (double)(now_ns() - t0) / CHASE_LOADS;
+	}
+	__asm__ volatile("" : : "r"(p));	/* the chase is used */
+	free(buf);
+	free(order);
+	return median(trial, TRIALS);
+}
+
 int main(void)
 {
 	cpu_set_t set;
@@ -138,6 +190,6 @@ int main(void)
 		if (CPU_ISSET(c, &set))
 			cpus[n++] = c;
 	pin(cpus[0]);
-	printf("%.1f %.3f\n", n == 2 ? round_trip_ns() : NAN, alu_ns());
+	printf("%.1f %.3f %.1f\n", n == 2 ? round_trip_ns() : NAN, alu_ns(), load_ns());
 	return 0;
 }

@@ -19,7 +19,8 @@ Each consumer takes the median and the spread of a figure's values.
 
 `results.py figures DIR` writes DIR/figures.tsv (and, for a run of several
 rounds, DIR/roundR/figures.tsv: each round's own); `results.py merge-flood
-DIR` merges the flood's rounds first (scripts/run-all runs both)."""
+DIR` merges the flood's rounds and `results.py merge-parts DIR hash-bench`
+the hash table's parts first (scripts/run-all runs them all)."""
 import glob
 import json
 import math
@@ -162,8 +163,8 @@ def _load_lines(d):
     seconds, the 1-minute load average at its start and end, and the CPU
     seconds of this run, of every other process, and stolen by the
     hypervisor; and, where the marks have them, the machine probe's
-    cache-line round trip and integer step in ns at its start and end
-    (None where not measured)."""
+    cache-line round trip, integer step and load in ns at its start and
+    end (None where not measured)."""
     path = os.path.join(d, "load.tsv")
     if not os.path.exists(path):
         return []
@@ -177,7 +178,7 @@ def _load_lines(d):
                 "load_start": float(a[3]), "load_end": float(b[3]),
                 "cpu_s_own": round(own, 2), "cpu_s_others": round(max(0.0, busy - own), 2),
                 "steal_s": round(steal, 2)}
-        for i, name in ((7, "round_trip_ns"), (8, "alu_ns")):
+        for i, name in ((7, "round_trip_ns"), (8, "alu_ns"), (9, "load_ns")):
             for when, m in (("start", a), ("end", b)):
                 v = float(m[i]) if len(m) > i else math.nan
                 step[f"{name}_{when}"] = None if math.isnan(v) else v
@@ -291,16 +292,22 @@ DISTURBED_SHARE = 0.10
 
 
 # A step whose figures are timed ran on a changed machine when the machine
-# probe's cache-line round trip at its start or end is this far (as a
-# share) from the run's median.
+# probe's cache-line round trip or load at its start or end is this far
+# (as a share) from the run's median.
 MACHINE_CHANGE = 0.15
+PROBES = ("round_trip_ns", "load_ns")
 
 
-def round_trip_median(steps):
-    """The median of the machine probe's round trips over the run's marks;
-    None where none was measured."""
-    v = [s[k] for s in steps for k in ("round_trip_ns_start", "round_trip_ns_end")
-         if s.get(k) is not None]
+def probe_values(steps, probe):
+    """The machine probe's figure probe ("round_trip_ns", ...) at every
+    step's start and end where measured."""
+    return [s[f"{probe}_{w}"] for s in steps for w in ("start", "end")
+            if s.get(f"{probe}_{w}") is not None]
+
+
+def probe_median(steps, probe):
+    """The median of probe_values(); None where none was measured."""
+    v = probe_values(steps, probe)
     return statistics.median(v) if v else None
 
 
@@ -312,14 +319,15 @@ def load_steps(d):
     recorded none."""
     steps = [dict(r["context"], step=impl) for (source, impl), r in figures(d)["runs"].items()
              if source == "load"]
-    median = round_trip_median(steps)
+    median = {p: probe_median(steps, p) for p in PROBES}
     for s in steps:
         timed = s["kind"] == "measure"
         s["disturbed"] = (timed and s["seconds"] > 0 and
                           (s["cpu_s_others"] + s["steal_s"]) / s["seconds"] > DISTURBED_SHARE)
-        s["machine_changed"] = timed and median is not None and any(
-            s.get(k) is not None and abs(s[k] / median - 1) > MACHINE_CHANGE
-            for k in ("round_trip_ns_start", "round_trip_ns_end"))
+        s["machine_changed"] = timed and any(
+            median[p] and s.get(f"{p}_{w}") is not None and
+            abs(s[f"{p}_{w}"] / median[p] - 1) > MACHINE_CHANGE
+            for p in PROBES for w in ("start", "end"))
     return sorted(steps, key=lambda s: s["n"])
 
 
@@ -534,6 +542,28 @@ def merge_flood(d):
             out.write("\n")
 
 
+def merge_parts(d, prefix):
+    """Merge d/PREFIX-IMPL.partN.json (Google Benchmark's output of one
+    program run in parts, scripts/run-all) into d/PREFIX-IMPL.json: the
+    first part's context, every part's benchmarks in order."""
+    parts = {}
+    for path in glob.glob(os.path.join(d, f"{prefix}-*.part*.json")):
+        impl, n = os.path.basename(path)[len(prefix) + 1:-len(".json")].rsplit(".part", 1)
+        parts.setdefault(impl, []).append((int(n), path))
+    for impl, paths in parts.items():
+        merged = None
+        for _, path in sorted(paths):
+            data = json.load(open(path))
+            if merged is None:
+                merged = data
+            else:
+                merged["benchmarks"] += data["benchmarks"]
+            os.remove(path)
+        with open(os.path.join(d, f"{prefix}-{impl}.json"), "w") as out:
+            json.dump(merged, out, indent=1)
+            out.write("\n")
+
+
 def ordered(runs):
     """rcutable's implementations first, each followed by its peer."""
     names = [n for n in runs if not is_peer(n)]
@@ -552,5 +582,8 @@ if __name__ == "__main__":
         merge_flood(sys.argv[2])
     elif len(sys.argv) == 3 and sys.argv[1] == "figures":
         write_figures(sys.argv[2])
+    elif len(sys.argv) == 4 and sys.argv[1] == "merge-parts":
+        merge_parts(sys.argv[2], sys.argv[3])
     else:
-        sys.exit("usage: results.py merge-flood|figures RESULTS_DIR")
+        sys.exit("usage: results.py merge-flood|figures RESULTS_DIR, "
+                 "or results.py merge-parts RESULTS_DIR PREFIX")

@@ -46,8 +46,8 @@ def load_table(w, steps):
       "while it ran.\n")
     probe_paragraph(w, steps)
     w("| step | kind | seconds | load average | own CPU s | others' CPU s | stolen s "
-      "| round trip ns | |")
-    w("|---|---|---|---|---|---|---|---|---|")
+      "| round trip ns | load ns | |")
+    w("|---|---|---|---|---|---|---|---|---|---|")
     for s in steps:
         share = s["cpu_s_others"] / s["seconds"] if s["seconds"] else 0
         flag = ("**disturbed**" if s["disturbed"] else "quiet") if s["kind"] == "measure" else ""
@@ -55,39 +55,46 @@ def load_table(w, steps):
             flag += ", **machine changed**"
         w(f"| {s['step']} | {s['kind']} | {s['seconds']:.1f} | {s['load_start']:.2f} to "
           f"{s['load_end']:.2f} | {s['cpu_s_own']:.1f} | {s['cpu_s_others']:.1f} "
-          f"({share:.0%} of a CPU) | {s['steal_s']:.1f} | {_ns(s.get('round_trip_ns_start'))} "
-          f"to {_ns(s.get('round_trip_ns_end'))} | {flag} |")
+          f"({share:.0%} of a CPU) | {s['steal_s']:.1f} | {_ns(s, 'round_trip_ns', 0)} | "
+          f"{_ns(s, 'load_ns', 1)} | {flag} |")
     w("")
 
 
-def _ns(v):
-    return "n/a" if v is None else f"{v:.0f}"
+def _ns(step, probe, digits):
+    """A probe's figures at a step's start and end."""
+    return " to ".join("n/a" if v is None else f"{v:.{digits}f}"
+                       for v in (step.get(f"{probe}_start"), step.get(f"{probe}_end")))
 
 
 def probe_paragraph(w, steps):
-    """What the machine probe says of the run: its round trips' range, and
-    the steps it ran on a changed machine."""
-    median = R.round_trip_median(steps)
+    """What the machine probe says of the run: its figures' ranges, and the
+    steps it ran on a changed machine."""
+    median = R.probe_median(steps, "round_trip_ns")
     if median is None:
         w("The machine probe (build/bench/machine-probe) was not run: this run's load.tsv "
           "predates it.\n")
         return
-    trips = [s[k] for s in steps for k in ("round_trip_ns_start", "round_trip_ns_end")
-             if s.get(k) is not None]
-    alus = [s[k] for s in steps for k in ("alu_ns_start", "alu_ns_end") if s.get(k) is not None]
+
+    def span(probe, digits):
+        v = R.probe_values(steps, probe)
+        return f"{min(v):.{digits}f} to {max(v):.{digits}f} ns" if v else "not measured"
     changed = [s["step"] for s in steps if s["machine_changed"]]
     text = ("How fast the machine was, at each step's start and end "
             "(build/bench/machine-probe): a cache line's round trip between the first two "
-            f"CPUs took {min(trips):.0f} to {max(trips):.0f} ns (median {median:.0f}), one "
-            f"step of an integer chain {min(alus):.2f} to {max(alus):.2f} ns.  Every figure "
-            "that moves cache lines between CPUs follows the round trip: a lock, an update "
-            "that a reader on the other CPU then reads, membarrier()'s interrupt, the hash "
-            "table's cells with updates.  On a virtual machine it depends on where the host "
-            "runs the virtual CPUs, and can change several times over between two runs (or "
-            "within one) with nothing changed inside the machine: compare such figures only "
-            "within one run, or between runs whose round trips agree.")
+            f"CPUs took {span('round_trip_ns', 0)} (median {median:.0f}), a load from "
+            f"beyond a core's own caches {span('load_ns', 1)}, one step of an integer "
+            f"chain {span('alu_ns', 2)}.  Every figure that moves cache lines between CPUs "
+            "follows the round trip: a lock, an update that a reader on the other CPU then "
+            "reads, membarrier()'s interrupt, the hash table's cells with updates; every "
+            "figure that walks more memory than a core's caches hold (the hash table, the "
+            "flood) follows the load, which other machines on the same host share.  On a "
+            "virtual machine both depend on where and beside what the host runs its "
+            "virtual CPUs, and can change several times over between two runs (or within "
+            "one) with nothing changed inside the machine: compare such figures only "
+            "within one run, or between runs whose probes agree.")
     if changed:
-        text += (f"  **The machine changed during these steps** (a round trip more than "
-                 f"{R.MACHINE_CHANGE:.0%} from the run's median): {'; '.join(changed)}; "
-                 "their figures are not comparable with the others'.")
+        text += (f"  **The machine changed during these steps** (a round trip or a load "
+                 f"more than {R.MACHINE_CHANGE:.0%} from the run's median): "
+                 f"{'; '.join(changed)}; their figures are not comparable with the "
+                 "others'.")
     w(text + "\n")
