@@ -23,16 +23,25 @@ def _answers(rd):
     return {m[1]: m[2] for m in map(GUIDE_ROW.match, guide(rd).splitlines()) if m}
 
 
-def _table(w, title, keys, per_round):
-    """One row per key, one column per round, and whether all agreed;
-    returns how many agreed."""
+# A verdict's outcome, whatever it was judged by (time, or instructions).
+VERDICT = re.compile(r"^\**(met|missed|within noise)")
+
+
+def _outcome(verdict):
+    m = VERDICT.match(verdict)
+    return m[1] if m else verdict
+
+
+def _table(w, title, keys, per_round, outcome=lambda v: v):
+    """One row per key, one column per round, and whether all agreed (on
+    outcome(value)); returns how many agreed."""
     agreed = 0
     w(f"| {title} | " + " | ".join(f"round {i}" for i in range(1, len(per_round) + 1)) +
       " | agreed |")
     w("|---|" + "---|" * (len(per_round) + 1))
     for k in keys:
         got = [r.get(k, "n/a") for r in per_round]
-        same = len(set(got)) == 1
+        same = len({outcome(g) for g in got}) == 1
         agreed += same
         w(f"| {k} | " + " | ".join(got) + f" | {'yes' if same else '**no**'} |")
     w("")
@@ -51,8 +60,9 @@ def repeatability(w, d, icount):
     w(f"The benchmarks ran {len(rounds)} times (`make results REPEAT={len(rounds)}`), every "
       "implementation and peer in turn within each round; the figures above merge every "
       "round's.  Here each round is judged on its own figures: the targets' verdicts and "
-      "the chooser's answers, and whether every round agreed.\n")
-    t = _table(w, "target", targets, verdicts)
+      "the chooser's answers, and whether every round agreed (a verdict on its outcome, "
+      "met, missed or within noise, whether time or instructions decided it).\n")
+    t = _table(w, "target", targets, verdicts, _outcome)
     a = _table(w, "program (rcutable-choose)", programs, answers)
     w(f"{t} of {len(targets)} target verdicts and {a} of {len(programs)} chooser answers "
       "were the same in every round.\n")
