@@ -1,6 +1,6 @@
 """scripts/report/hash.py: the RCU List APIs at work, a hash table."""
 import results as R
-from report.text import ratio, ratio_with_interval
+from report.text import ratio, ratio_with_interval, round_ratios
 
 
 def hash_cell(r, base, table, pct, threads):
@@ -22,13 +22,8 @@ def pair_cell(mine, theirs, table, pct, threads, rounds):
     a, b = R.hash_figure(mine, table, pct, threads), R.hash_figure(theirs, table, pct, threads)
     if a is None or not b:
         return "n/a"
-    pairs = []
-    for runs in rounds:
-        m, t = runs.get(mine.impl), runs.get(theirs.impl)
-        x = m and R.hash_figure(m, table, pct, threads)
-        y = t and R.hash_figure(t, table, pct, threads)
-        if x is not None and y:
-            pairs.append(x / y)
+    pairs = round_ratios(rounds, mine.impl, theirs.impl,
+                         lambda r: R.hash_figure(r, table, pct, threads))
     return ratio_with_interval(ratio(a, b), pairs, R.hash_spread(mine, table, pct, threads),
                                R.hash_spread(theirs, table, pct, threads))
 

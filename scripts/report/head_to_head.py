@@ -3,7 +3,7 @@ every peer, one table per property row."""
 import results as R
 from report.definitions import EMULATED_AS, H2H_RCU, H2H_SRCU
 from report.figures import figure, interval
-from report.text import bold, fmtu, ratio, ratio_with_interval
+from report.text import bold, fmtu, ratio, ratio_with_interval, round_ratios
 
 
 def twin_cell(a, a_iv, b, b_iv, pairs):
@@ -11,17 +11,6 @@ def twin_cell(a, a_iv, b, b_iv, pairs):
     (ratio_with_interval())."""
     r = bold(ratio(a, b), True)
     return ratio_with_interval(r, pairs, a_iv, b_iv) if a is not None and b else r
-
-
-def paired(fig, mine, theirs, rounds, icount):
-    """mine's figure over theirs in each round where both have it."""
-    out = []
-    for runs in rounds:
-        if mine in runs and theirs in runs:
-            a, b = figure(fig, runs[mine], icount), figure(fig, runs[theirs], icount)
-            if a is not None and b:
-                out.append(a / b)
-    return out
 
 
 def h2h_table(w, spec, mine, peers, icount, rounds):
@@ -33,6 +22,9 @@ def h2h_table(w, spec, mine, peers, icount, rounds):
     if all(v is None for v in value.values()):
         return
     iv = {n: interval(fig, r, icount) for n, r in runs.items()}
+
+    def of(run):
+        return figure(fig, run, icount)
     w(f"### {title}\n")
     w("| rcutable | measured | " +
       " | ".join(f"{p} ({fmtu(value[p], unit, digits)})" for p in peers) + " |")
@@ -40,7 +32,7 @@ def h2h_table(w, spec, mine, peers, icount, rounds):
     for n in mine:
         w(f"| {n} | {fmtu(value[n], unit, digits)} | " +
           " | ".join(twin_cell(value[n], iv[n], value[p], iv[p],
-                               paired(fig, n, p, rounds, icount)) if p == R.peer_of(n)
+                               round_ratios(rounds, n, p, of)) if p == R.peer_of(n)
                      else ratio(value[n], value[p]) for p in peers) + " |")
     w("")
     emulated = [p for p, r in peers.items() if group in r.emulated_groups]

@@ -75,6 +75,19 @@ def ratio_interval(lo, hi):
     return f"[{lo:.2f}, {hi:.2f}]" + (", within noise" if lo <= 1 <= hi else "")
 
 
+def round_ratios(rounds, mine, theirs, value):
+    """mine's figure over theirs' in each round (each round's {impl: run})
+    where both have one; value(run) gives a run's figure or None."""
+    out = []
+    for runs in rounds:
+        a, b = runs.get(mine), runs.get(theirs)
+        x = value(a) if a is not None else None
+        y = value(b) if b is not None else None
+        if x is not None and y:
+            out.append(x / y)
+    return out
+
+
 def ratio_with_interval(r, pairs, a_iv, b_iv):
     """A ratio's text r with its interval and "within noise" where that
     interval holds 1: the lowest and highest of the rounds' own ratios
