@@ -11,6 +11,10 @@
  *                                   wait_for_readers(), count_holdouts(),
  *                                   reader_holds_old_phase()
  *   impls/memb/memb.c               rcutable_flavor_mb_all() = membarrier()
+ *   rcutable/read/mb.h, impls/mb/   with -DMB: mb's readers, smp_mb() after
+ *                                   the lock's store, a release before the
+ *                                   idle store; rcutable_flavor_mb_all() =
+ *                                   the updater's own smp_mb()
  *
  * Processes: one updater that runs grace periods back to back for ever
  * (so every pair of consecutive grace periods is covered), and two reader
@@ -21,7 +25,8 @@
  * Abstractions (what is left out, and why that is safe to leave out):
  *  - Memory is sequentially consistent except for exactly the two
  *    reorderings that the readers' compiler-only barriers
- *    (RCUTABLE_READER_FENCE() = rcutable_barrier() in impls/memb/rcu_impl.h)
+ *    (RCUTABLE_READER_FENCE() and RCUTABLE_READER_RELEASE() =
+ *    rcutable_barrier() in rcutable/read/memb.h)
  *    permit and that membarrier() exists to forbid:
  *      (a) rcu_read_lock(): the counter store may wait in the reader's store
  *          buffer while the section's accesses go ahead (store then load;
@@ -56,7 +61,14 @@
  *    wait_for_readers() and rcutable_reader_wake_updater(), stall warnings,
  *    and the 16-bit nesting limit are not modelled.  The futex path only
  *    replaces spinning by sleeping, and its extra membarrier() only makes
- *    readers' stores visible earlier (more waiting, never less).
+ *    readers' stores visible earlier (more waiting, never less).  mb's
+ *    readers may miss a wake (no fence between their idle store and their
+ *    check of the sleep word), so its sleep is bounded (gp_sleep_ns()):
+ *    still spinning, only slower.
+ *  - mb (-DMB): the reader's smp_mb() after its lock store forbids (a), its
+ *    release before the idle store forbids (b) on any machine, and the
+ *    updater's fences A and B are its own (mb_on() does nothing to a
+ *    reader).
  *  - Counter encoding: ctr = nest | phase << 2, nest in 0..2; 0 stands for
  *    RCUTABLE_CTR_IDLE (every modelled thread is registered, so the
  *    REGISTERED bit carries no information here).
@@ -85,6 +97,9 @@
  *             new readers can then hold the grace period back for ever
  *             (for the progress check).
  *   TSO       reordering (b) impossible, fence B local (x86-64's build).
+ *   MB        mb's readers and updater (above); with BROKEN=5 its reader
+ *             lacks the smp_mb() after the lock's store, with BROKEN=6 the
+ *             release before the idle store (weak memory).
  *   FLIP_UNORDERED  the two smp_mb()s around the flip removed: the flip may
  *             reach memory at any point from the end of fence A to fence B,
  *             during either wait (more than any machine allows: the loop
@@ -123,10 +138,13 @@ bit  reg[NR] = 1;	/* in the registry: its counter is scanned */
  * counter store reaches memory (what fence A needs from
  * RCUTABLE_READER_FENCE() after the store in rcu_read_lock()) and its
  * section's outstanding accesses complete (what fence B needs from
- * RCUTABLE_READER_FENCE() before the idle store in rcu_read_unlock()).
+ * RCUTABLE_READER_RELEASE() before the idle store in rcu_read_unlock()).
  */
 inline mb_on(i)
 {
+#ifdef MB
+	skip	/* the updater's own smp_mb(): nothing happens on reader i */
+#else
 	atomic {
 		if
 		:: pend[i] -> ctr[i] = rc[i]; pend[i] = 0
@@ -137,6 +155,7 @@ inline mb_on(i)
 		:: else
 		fi
 	}
+#endif
 }
 
 /*
@@ -232,7 +251,7 @@ active proctype updater()
 
 #if !defined(TSO) && BROKEN != 3
 		/* Fence B with RCUTABLE_GP_FENCE_B == 1: membarrier() again.
-		 * Pairs with RCUTABLE_READER_FENCE() before the idle store in
+		 * Pairs with RCUTABLE_READER_RELEASE() before the idle store in
 		 * rcu_read_unlock(): the sections step 3 saw end are over. */
 		mb_on(0);
 		mb_on(1);
@@ -274,7 +293,9 @@ active [NR] proctype reader()
 		 * RCUTABLE_READER_FENCE() is only a compiler barrier (a). */
 		if
 		:: atomic { rc[i] = v; ctr[i] = v }
+#if !defined(MB) || BROKEN == 5
 		:: atomic { rc[i] = v; pend[i] = 1 }
+#endif
 		fi;
 
 		/* The section's first access (after RCUTABLE_READER_FENCE()). */
@@ -328,10 +349,11 @@ active [NR] proctype reader()
 		fi;
 
 		/* rcu_read_unlock(), outermost (nest == NEST_ONE). */
-#ifdef TSO
+#if defined(TSO) || (defined(MB) && BROKEN != 6)
 		/* x86-TSO: the section's accesses are complete before the idle
-		 * store (RCUTABLE_READER_FENCE(), a compiler barrier, keeps the
-		 * compiler from moving them; the hardware keeps the order). */
+		 * store (RCUTABLE_READER_RELEASE(), a compiler barrier, keeps
+		 * the compiler from moving them; the hardware keeps the order).
+		 * mb: its release fence keeps that order on any machine. */
 		atomic { live[i] = 0; old[i] = 0 };
 		/* WRITE_ONCE(r->ctr, RCUTABLE_CTR_IDLE); a buffered store of
 		 * rcu_read_lock() reaches memory first (stores in order). */
@@ -350,9 +372,8 @@ active [NR] proctype reader()
 			fi
 		}
 #endif
-		/* The second RCUTABLE_READER_FENCE() and the check of
-		 * rcutable_rcu_gp.futex are part of the futex protocol, not
-		 * modelled. */
+		/* The compiler barrier and the check of rcutable_rcu_gp.futex
+		 * are part of the futex protocol, not modelled. */
 next:
 		skip
 	od

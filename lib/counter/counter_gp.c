@@ -108,6 +108,9 @@ __thread struct rcutable_reader rcutable_rcu_reader;
 #define GP_SPIN_MAX_NS		20000u
 /* A sleeping grace period wakes at least this often to check for stalls. */
 #define GP_STALL_POLL_NS	100000000u
+/* Where readers' wakes are hints (RCUTABLE_READER_WAKE_UNORDERED), the
+ * shortest sleep; see gp_sleep_ns(). */
+#define GP_WAKE_POLL_MIN_NS	20000u
 
 /* QSBR's one wait where the word has room for a counter (see above). */
 #if RCUTABLE_READERS_REPORT_QS && ULONG_MAX > 0xffffffffUL
@@ -441,6 +444,24 @@ static void stall_check(unsigned long cur)
 static void rcu_cbq_kick_throttled(void);
 
 /*
+ * How long wait_for_readers() may sleep, waited_ns after it first saw a
+ * holdout, before it scans again without a wake.  Where rcu_read_unlock()
+ * orders its idle store before its check of futex, a holdout's end wakes
+ * us, and we wake alone only to check for stalls.  Where it does not (mb:
+ * RCUTABLE_READER_WAKE_UNORDERED), a reader whose idle store our last scan
+ * missed may also miss our -1, and its wake is lost: we sleep no longer
+ * than we have waited, so a lost wake at most doubles a wait.
+ */
+static uint64_t gp_sleep_ns(uint64_t waited_ns)
+{
+	if (!RCUTABLE_READER_WAKE_UNORDERED)
+		return GP_STALL_POLL_NS;
+	if (waited_ns < GP_WAKE_POLL_MIN_NS)
+		return GP_WAKE_POLL_MIN_NS;
+	return waited_ns < GP_STALL_POLL_NS ? waited_ns : GP_STALL_POLL_NS;
+}
+
+/*
  * Return once no registered reader holds back a wait for the word cur
  * (ctr_holds_gp()).  Spin for up to spin_ns from the first holdout seen; then,
  * expedited, yield (readers may be waiting for a CPU), or, normal, sleep
@@ -458,15 +479,15 @@ static void rcu_cbq_kick_throttled(void);
  */
 static void wait_for_readers(unsigned long cur, bool expedited, uint64_t spin_ns)
 {
-	uint64_t deadline = 0;
+	uint64_t first = 0;
 	bool kicked = false;
 
 	while (count_holdouts(cur)) {
 		uint64_t now = rcutable_now_ns();
 
-		if (!deadline)
-			deadline = now + spin_ns;
-		if ((int64_t)(deadline - now) > 0) {
+		if (!first)
+			first = now;
+		if (now - first < spin_ns) {
 			rcutable_cpu_relax();
 			continue;
 		}
@@ -483,15 +504,17 @@ static void wait_for_readers(unsigned long cur, bool expedited, uint64_t spin_ns
 
 			__atomic_store_n(&rcutable_rcu_gp.futex, -1, __ATOMIC_RELAXED);
 			/* Orders the -1 before the recheck; pairs with the
-			 * reader's fence between its counter store and its
-			 * check of futex in rcu_read_unlock(): either we see
-			 * its counter or it sees -1 and wakes us. */
+			 * reader's compiler barrier between its counter store
+			 * and its check of futex in rcu_read_unlock(), made a
+			 * full fence by this one: either we see its counter or
+			 * it sees -1 and wakes us.  (Not for mb, whose fence
+			 * is ours alone: gp_sleep_ns().) */
 			rcutable_flavor_mb_all();
 			n = count_holdouts(cur);
 			pthread_mutex_unlock(&registry_lock);
 			if (n)
 				rcutable_futex_wait(&rcutable_rcu_gp.futex, -1,
-						    GP_STALL_POLL_NS);
+						    gp_sleep_ns(now - first));
 			RCUTABLE_WRITE_ONCE(rcutable_rcu_gp.futex, 0);
 			pthread_mutex_lock(&registry_lock);
 		}

@@ -9,10 +9,20 @@
  * The updater (see counter_gp.c) waits for the readers whose counter shows
  * a section that started in an earlier phase.
  *
- * The including implementation first defines RCUTABLE_READER_FENCE(): the
- * fence a reader executes between its counter store and its section's
- * accesses.  memb and signal make it a compiler barrier (their updater turns
- * it into a full fence, by membarrier() or by signal); mb makes it smp_mb().
+ * The including implementation first defines
+ *   RCUTABLE_READER_FENCE(): the fence a reader executes between its
+ *     counter store and its section's accesses;
+ *   RCUTABLE_READER_RELEASE(): the fence between its section's accesses
+ *     and its idle store;
+ *   RCUTABLE_READER_WAKE_UNORDERED: 1 if nothing orders the idle store
+ *     before the check of the updater's sleep word, so that the check is a
+ *     hint the updater must not rely on (counter_gp.c then bounds its
+ *     sleep), else 0.
+ * memb and signal make both fences compiler barriers (their updater turns
+ * them into full fences, by membarrier() or by signal; that also orders
+ * the check).  mb makes the first smp_mb() and the second a release fence
+ * (no instruction on x86-64): one full fence per section, and its check
+ * is unordered.
  *
  * A thread that has never registered has counter 0: its first
  * rcu_read_lock() takes the out-of-line path, which registers it.  So the
@@ -25,8 +35,9 @@
 #include <rcutable/compiler.h>
 #include <rcutable/read/counter_state.h>
 
-#ifndef RCUTABLE_READER_FENCE
-#error "define RCUTABLE_READER_FENCE() before including counter_reader.h"
+#if !defined(RCUTABLE_READER_FENCE) || !defined(RCUTABLE_READER_RELEASE) || \
+    !defined(RCUTABLE_READER_WAKE_UNORDERED)
+#error "define RCUTABLE_READER_FENCE(), RCUTABLE_READER_RELEASE() and RCUTABLE_READER_WAKE_UNORDERED before including counter_reader.h"
 #endif
 
 /* Readers mark sections; they never report quiescent states. */
@@ -62,12 +73,14 @@ static inline void rcu_read_lock(void)
 
 /*
  * Close the innermost read-side critical section.  Ordering: the section's
- * accesses precede the counter store (RCUTABLE_READER_FENCE), which pairs
+ * accesses precede the counter store (RCUTABLE_READER_RELEASE), which pairs
  * with the updater's last full fence for all readers (gp_run(), step B; on
  * x86-64 the hardware keeps this order and step B is a local fence after
- * the updater's last scan, as counter_gp.c explains);
- * the counter store precedes the check of the updater's sleep word, which
- * pairs with the full fence after the updater sets it (wait_for_readers()).
+ * the updater's last scan, as counter_gp.c explains).  Where
+ * RCUTABLE_READER_WAKE_UNORDERED is 0, the counter store precedes the
+ * check of the updater's sleep word: the compiler barrier between them
+ * pairs with the updater's full fence for all readers after it sets that
+ * word (wait_for_readers()); either it sees our store or we see its -1.
  */
 static inline void rcu_read_unlock(void)
 {
@@ -77,9 +90,9 @@ static inline void rcu_read_unlock(void)
 	if (rcutable_likely((c & RCUTABLE_CTR_NEST_MASK) == RCUTABLE_CTR_NEST_ONE)) {
 		/* The fence below, as TSan sees it (tsan.h). */
 		rcutable_tsan_release(&rcutable_rcu_gp);
-		RCUTABLE_READER_FENCE();
+		RCUTABLE_READER_RELEASE();
 		RCUTABLE_WRITE_ONCE(r->ctr, RCUTABLE_CTR_IDLE);
-		RCUTABLE_READER_FENCE();
+		rcutable_barrier();
 		if (rcutable_unlikely(RCUTABLE_READ_ONCE(rcutable_rcu_gp.futex) == -1))
 			rcutable_reader_wake_updater(c);
 	} else {

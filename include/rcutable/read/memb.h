@@ -11,8 +11,10 @@
 
 #include <rcutable/compiler.h>
 
-/* Pairs with membarrier() in rcutable_flavor_mb_all() (memb.c). */
+/* Both pair with membarrier() in rcutable_flavor_mb_all() (memb.c). */
 #define RCUTABLE_READER_FENCE()	rcutable_barrier()
+#define RCUTABLE_READER_RELEASE()	rcutable_barrier()
+#define RCUTABLE_READER_WAKE_UNORDERED	0
 
 #include <rcutable/read/counter_reader.h>
 

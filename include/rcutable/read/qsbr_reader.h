@@ -37,6 +37,10 @@
 
 /* Online threads report quiescent states (the descriptor's readers_report_qs). */
 #define RCUTABLE_READERS_REPORT_QS	1
+/* A report's store has a full fence after it, before its check of the
+ * updater's sleep word (rcutable_reader_store_fenced(), counter_state.h):
+ * its wake is never lost (counter_reader.h says what the name means). */
+#define RCUTABLE_READER_WAKE_UNORDERED	0
 
 /* Is the calling thread online (registered, holding grace periods back)? */
 static inline bool rcutable_qsbr_online(void)

@@ -11,8 +11,10 @@
 
 #include <rcutable/compiler.h>
 
-/* Pairs with the fence in the handler of the reserved signal (signal.c). */
+/* Both pair with the fence in the handler of the reserved signal (signal.c). */
 #define RCUTABLE_READER_FENCE()	rcutable_barrier()
+#define RCUTABLE_READER_RELEASE()	rcutable_barrier()
+#define RCUTABLE_READER_WAKE_UNORDERED	0
 
 #include <rcutable/read/counter_reader.h>
 
