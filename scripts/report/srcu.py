@@ -25,7 +25,8 @@ def srcu_section(w, srcu, runs, cpus):
       "readers and one membarrier() per grace period, except in its expedited mode: "
       "after synchronize_srcu_expedited() its readers fence and grace periods need no "
       "membarrier(), until a second passes without one.  srcu-mb has the kernel's "
-      "full-fence readers.  memb's read pair, from the same run, for scale.  SRCU is "
+      "reader, a full fence after the lock count (and a release, no instruction on "
+      "x86-64, before the unlock count).  memb's read pair, from the same run, for scale.  SRCU is "
       "linked alone: no RCU implementation." + peers_measured(srcu) + "\n")
     w("| property | table's claim (SRCU) | implementation | measured | verdict |")
     w("|---|---|---|---|---|")

@@ -13,8 +13,7 @@
  * old index's unlock sum equals its lock sum.
  *
  * The including read side first defines RCUTABLE_SRCU_READER_FENCED:
- *   1: the kernel's reader, a full fence after the lock count and one
- *      before the unlock count (srcu-mb);
+ *   1: a full fence after the lock count, the kernel's (srcu-mb);
  *   0: no fence while the domain is in its normal mode: the update side
  *      turns the compiler barrier after the lock count into a full fence
  *      with one membarrier() per grace period.  Expedited grace periods
@@ -35,12 +34,9 @@
 #endif
 
 #if RCUTABLE_SRCU_READER_FENCED
-/* The kernel's fences B and C: pair with the update side's smp_mb() at the
- * start of a grace period and after its unlock sums (srcu_gp.c). */
+/* The kernel's fence B: pairs with the update side's smp_mb() at the start
+ * of a grace period (srcu_gp.c, fence G). */
 #define RCUTABLE_SRCU_AFTER_LOCK(ssp)	rcutable_smp_mb()
-#define RCUTABLE_SRCU_BEFORE_UNLOCK()	rcutable_smp_mb()
-/* srcu_read_unlock()'s fence already orders the section before what follows. */
-#define smp_mb__after_srcu_read_unlock()	rcutable_barrier()
 #else
 /*
  * Normal mode: pairs with membarrier() at the start of a grace period
@@ -58,13 +54,15 @@
 		else							\
 			rcutable_barrier();				\
 	} while (0)
-/* Release: the section's accesses before the unlock count; pairs with the
- * update side's smp_mb() after its unlock sums.  A compiler barrier on
- * x86-64. */
-#define RCUTABLE_SRCU_BEFORE_UNLOCK()	rcutable_smp_wmb()
-/* The unlock is only a release here: a full fence makes it two-way. */
-#define smp_mb__after_srcu_read_unlock()	rcutable_smp_mb()
 #endif
+/* Release: the section's accesses before the unlock count; pairs with the
+ * update side's smp_mb() after its unlock sums (readers_in(),
+ * srcu_domain.c).  No instruction on x86-64.  The kernel's fence C is a
+ * full fence; a release is all that pairing needs, the update side never
+ * sleeping on a reader's wake. */
+#define RCUTABLE_SRCU_BEFORE_UNLOCK()	rcutable_smp_wmb()
+/* The unlock is only a release: a full fence makes it two-way. */
+#define smp_mb__after_srcu_read_unlock()	rcutable_smp_mb()
 
 /*
  * Enter a reader of ssp; returns the index to give srcu_read_unlock().
