@@ -332,16 +332,29 @@ static void cbq_wake(struct rcutable_cbq *q)
  * rcu_barrier() would otherwise make the worker start a grace period and
  * wake them tens of thousands of times a second, CPU taken from the
  * synchronize_rcu() callers beside them.  Back-pressure and the exit
- * drain (cbq_hurry()), or the worker's stop, end the wait at once.  Called
- * with callbacks queued, before detaching them.
+ * drain (cbq_hurry()), a queue of CBQ_GATHERED callbacks, or the worker's
+ * stop, end the wait at once.  Called with callbacks queued, before
+ * detaching them.
  */
 static uint64_t cbq_gather_ns;
 
-static bool cbq_over_bound(struct rcutable_cbq *q)
+/*
+ * Enough callbacks for a grace period: gathering longer saves nothing
+ * worth having (one grace period, about 10 to 20 us with membarrier(),
+ * costs each of them a few ns), and a program that recycles a pool of
+ * objects through call_rcu() would otherwise get one pool's worth per
+ * cbq_gather_ns however fast the grace periods are.
+ */
+#define CBQ_GATHERED	4096
+
+/* Should a gathering worker start its grace period now?  A statistic: the
+ * caller whose call_rcu() made it so wakes the worker (cbq_wake()). */
+static bool cbq_gathered(struct rcutable_cbq *q)
 {
+	long n = __atomic_load_n(&q->backlog, __ATOMIC_RELAXED);
 	long max = cbq_bound(q);
 
-	return max && __atomic_load_n(&q->backlog, __ATOMIC_RELAXED) > max;
+	return n >= CBQ_GATHERED || (max && n > max);
 }
 
 static void cbq_gather(struct rcutable_cbq *q)
@@ -349,12 +362,13 @@ static void cbq_gather(struct rcutable_cbq *q)
 	uint64_t now = rcutable_clock_ns(CLOCK_MONOTONIC);
 	uint64_t until = q->gp_begun_ns + cbq_gather_ns;
 
-	while (now < until && !cbq_over_bound(q)) {
+	while (now < until && !cbq_gathered(q)) {
 		__atomic_store_n(&q->worker_futex, -1, __ATOMIC_RELAXED);
 		/* Orders the store of -1 before the checks; pairs with the
 		 * smp_mb() in cbq_wake(), as in cbq_sleep(). */
 		rcutable_smp_mb();
-		if (!RCUTABLE_READ_ONCE(q->hurry) && !RCUTABLE_READ_ONCE(q->stop))
+		if (!RCUTABLE_READ_ONCE(q->hurry) && !RCUTABLE_READ_ONCE(q->stop) &&
+		    !cbq_gathered(q))
 			rcutable_futex_wait(&q->worker_futex, -1, until - now);
 		RCUTABLE_WRITE_ONCE(q->worker_futex, 0);
 		if (RCUTABLE_READ_ONCE(q->hurry) || RCUTABLE_READ_ONCE(q->stop))
@@ -1058,7 +1072,9 @@ void rcutable_cbq_enqueue(struct rcutable_cbq *q, struct rcu_head *head,
 	/* Release: publishes the head; pairs with the worker's acquire loads
 	 * in cbq_detach(). */
 	__atomic_store_n(prev, head, __ATOMIC_RELEASE);
-	if (prev == &q->first)	/* the queue was empty: the worker may sleep */
+	/* The queue was empty: the worker may sleep.  Or it has just
+	 * gathered enough: the worker may be gathering (cbq_gathered()). */
+	if (prev == &q->first || rcutable_unlikely(n == CBQ_GATHERED))
 		cbq_wake(q);
 	max = cbq_bound(q);
 	if (rcutable_unlikely(max && n > max))
