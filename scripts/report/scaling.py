@@ -52,8 +52,8 @@ def scaling_tables(w, runs, names):
               for n in names]
     fences = [f for f in fences if f[1] is not None]
     if fences:
-        w("Full fences on this processor, alone (what a full-fence reader pays twice per "
-          f"section): mfence {fmt(fences[0][1], 2)} ns, locked add to the stack "
+        w("Full fences on this processor, alone (what mb's and srcu-mb's readers pay once "
+          f"per section): mfence {fmt(fences[0][1], 2)} ns, locked add to the stack "
           f"{fmt(fences[0][2], 2)} ns.\n")
     w("| implementation | nested 3 deep | pair beside an updater | rcu_dereference() | "
       "get_state_synchronize_rcu() | cond_synchronize_rcu(), elapsed | callbacks per second |")
