@@ -281,6 +281,20 @@ static bool is_default(const struct choose_candidate *c)
 	return c->is_default;
 }
 
+static bool is_default_flavor(const struct choose_candidate *c)
+{
+	return c->default_flavor;
+}
+
+/* The flavor of the implementation named name (RCU if none is). */
+static enum rcutable_flavor flavor_of(const char *name)
+{
+	for (size_t i = 0; i < choose_impl_count; i++)
+		if (!strcmp(choose_impls[i].name, name))
+			return choose_impls[i].flavor;
+	return RCUTABLE_FLAVOR_RCU;
+}
+
 static bool is_own(const struct choose_candidate *c)
 {
 	return !choose_is_peer(c->impl);
@@ -320,12 +334,14 @@ static const struct choose_candidate *best_scored(const struct choose_ranking *k
 void choose_rank(const struct choose_constraints *c, const struct choose_results *r,
 		 struct choose_ranking *k)
 {
+	enum rcutable_flavor dflt_flavor;
 	size_t i;
 
 	memset(k, 0, sizeof(*k));
 	k->constraints = *c;
 	k->results = r;
 	k->dflt = table_default(c);
+	dflt_flavor = flavor_of(k->dflt.impl);
 	for (i = 0; i < choose_impl_count && k->n < sizeof(k->cand) / sizeof(k->cand[0]); i++) {
 		struct choose_candidate *cand = &k->cand[k->n++];
 
@@ -335,6 +351,7 @@ void choose_rank(const struct choose_constraints *c, const struct choose_results
 		cand->figures_moot = !c->yes[CHOOSE_Q_MEMBARRIER] &&
 				     (cand->impl->requires & RCUTABLE_PREFERS_MEMBARRIER);
 		cand->is_default = !strcmp(cand->impl->name, k->dflt.impl);
+		cand->default_flavor = cand->impl->flavor == dflt_flavor;
 		cand->one_domain = c->yes[CHOOSE_Q_DOMAINS] &&
 				   cand->impl->flavor != RCUTABLE_FLAVOR_SRCU;
 		if (!cand->excluded)
@@ -347,6 +364,8 @@ void choose_rank(const struct choose_constraints *c, const struct choose_results
 	qsort(k->cand, k->eligible, sizeof(k->cand[0]), cmp_candidates);
 	if (k->eligible && !k->cand[0].is_default)
 		keep_first(k, is_default, "the table's default");
+	if (k->eligible && !k->cand[0].default_flavor)
+		keep_first(k, is_default_flavor, "the best of the table's default's flavor");
 	if (k->eligible && !is_own(&k->cand[0]))
 		keep_first(k, is_own, "rcutable's own best, not a peer");
 	k->best_scored = best_scored(k);

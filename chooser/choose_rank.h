@@ -12,8 +12,9 @@
  * how far its figures can be trusted (their repetitions' lowest and
  * highest, a percentile's 95% confidence interval); the table's default
  * implementation for the constraints stays first unless another's score
- * is better beyond both ranges, and so does rcutable's own best against a
- * peer.
+ * is better beyond both ranges, and where the constraints rule the default
+ * out, the best of its flavor (the API the program was written for: RCU
+ * rather than SRCU) does so; and rcutable's own best against a peer.
  */
 #ifndef RCUTABLE_CHOOSE_RANK_H
 #define RCUTABLE_CHOOSE_RANK_H
@@ -80,6 +81,7 @@ struct choose_candidate {
 	double score;				/* weighted geometric mean of ratio */
 	double score_lo, score_hi;		/* the same of ratio_lo, ratio_hi */
 	bool is_default;			/* the table's default for the constraints */
+	bool default_flavor;			/* of the default's flavor (RCU, SRCU) */
 	bool one_domain;			/* many domains asked, RCU flavor given */
 };
 
