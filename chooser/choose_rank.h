@@ -12,9 +12,9 @@
  * how far its figures can be trusted (their repetitions' lowest and
  * highest, a percentile's 95% confidence interval); the table's default
  * implementation for the constraints stays first unless another's score
- * is better beyond both ranges, and where the constraints rule the default
- * out, the best of its flavor (the API the program was written for: RCU
- * rather than SRCU) does so; and rcutable's own best against a peer.
+ * is better beyond both ranges; where the default is ruled out or beaten,
+ * so does the best of its flavor (the API the program is written in: RCU
+ * rather than SRCU); and so does rcutable's own best against a peer.
  */
 #ifndef RCUTABLE_CHOOSE_RANK_H
 #define RCUTABLE_CHOOSE_RANK_H
