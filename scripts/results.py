@@ -14,7 +14,9 @@ Its lines, tab-separated ('#' lines are comments):
 
 SOURCE is the raw file's kind: bench, srcu-bench, tasks-bench, hash-bench
 (a benchmark program, NAME its benchmark without Google Benchmark's
-decorations), flood (NAME "flood") or instructions (NAME "read_pair").
+decorations), "pair A B" (a target's two programs run alternately, one
+value a pair: load_pairs()), flood (NAME "flood") or instructions (NAME
+"read_pair").
 Each consumer takes the median and the spread of a figure's values.
 
 `results.py figures DIR` writes DIR/figures.tsv (and, for a run of several
@@ -136,6 +138,7 @@ def _figure_lines(d):
                     tuple(s + "-" for s, _ in BENCH_SOURCES if s != "bench")):
                 continue
             lines += _bench_lines(source, path)
+    lines += _pair_lines(d)
     for path in sorted(glob.glob(os.path.join(d, "flood-*.json"))):
         if ".run" in os.path.basename(path):
             continue
@@ -154,6 +157,29 @@ def _figure_lines(d):
                 r = json.loads(line)
                 lines += [("figure", "instructions", r["impl"], "read_pair", k, repr(v))
                           for k, v in r.items() if k != "impl"]
+    return lines
+
+
+def _pair_lines(d):
+    """The context and figure lines of the targets' pairs (scripts/run-all:
+    d/pairs/A~B/IMPL.P.json, IMPL's run in pair P of A measured against B
+    alternately): SOURCE "pair A B", one value per pair in pair order (the
+    median of that run's repetitions; nan where the run lacks the figure)."""
+    lines = []
+    for job in sorted(glob.glob(os.path.join(d, "pairs", "*~*"))):
+        source = "pair " + os.path.basename(job).replace("~", " ")
+        paths = {}
+        for path in glob.glob(os.path.join(job, "*.json")):
+            impl, n = os.path.basename(path)[:-len(".json")].rsplit(".", 1)
+            paths.setdefault(impl, []).append((int(n), path))
+        for impl in sorted(paths):
+            per_run = [_bench_lines(source, path) for _, path in sorted(paths[impl])]
+            lines += [l for l in per_run[0] if l[0] == "context"]
+            medians = [{l[3:5]: _median([float(v) for v in l[5:]]) for l in rl if l[0] == "figure"}
+                       for rl in per_run]
+            for key in dict.fromkeys(k for m in medians for k in m):
+                lines.append(("figure", source, impl) + key +
+                             tuple(repr(m.get(key, math.nan)) for m in medians))
     return lines
 
 
@@ -331,6 +357,22 @@ def load_steps(d):
     return sorted(steps, key=lambda s: s["n"])
 
 
+def median_interval(values):
+    """The median's distribution-free confidence interval of at least 95%
+    from its order statistics (the k-th lowest and highest values, k the
+    largest with P(Binomial(n, 1/2) < k) <= 2.5%), or the lowest and highest
+    where there are too few values for 95% (below 6)."""
+    v, n = sorted(values), len(values)
+    k, tail = 0, 0.0
+    while True:
+        tail += math.comb(n, k) / 2 ** n
+        if tail > 0.025:
+            break
+        k += 1
+    k = max(k, 1)
+    return v[k - 1], v[n - k]
+
+
 def _median(values):
     v = sorted(values)
     n = len(v)
@@ -434,6 +476,22 @@ def load(d):
     icount = {n: dict({"impl": n}, **{f: _median(v) for (_, f), v in r.figures.items()})
               for n, r in _runs(d, "instructions").items()}
     return machine, runs, conf, icount
+
+
+def load_pairs(d):
+    """The targets' pairs (_pair_lines()): {(A, B): [{impl: Run} of each
+    pair, in order]}, a Run holding only the figures its run measured."""
+    out = {}
+    for (source, impl), r in figures(d)["runs"].items():
+        if not source.startswith("pair "):
+            continue
+        pairs = out.setdefault(tuple(source.split()[1:]), [])
+        n = max(map(len, r["figures"].values()), default=0)
+        pairs += [{} for _ in range(n - len(pairs))]
+        for i in range(n):
+            pairs[i][impl] = Run(impl, {"context": r["context"], "figures": {
+                k: [v[i]] for k, v in r["figures"].items() if i < len(v) and not math.isnan(v[i])}})
+    return out
 
 
 def _tab_lines(path, fields):

@@ -46,6 +46,15 @@ def interval(name, run, icount):
     return (min(values) / divisor, max(values) / divisor) if values else (v, v)
 
 
+def benchmark_of(name):
+    """The benchmark whose run gives FIGURES[name] (its name without Google
+    Benchmark's decorations), or None for an instruction count."""
+    kind, *a = FIGURES[name]
+    if kind == "gp":
+        return f"gp_latency/{a[0]}/{a[1]}"
+    return None if kind == "instructions" else a[0]
+
+
 def flood_figure(spec, rnd):
     """A FLOOD_FIGURES value of one flood round (a dict), or None."""
     field, per, divisor = spec

@@ -52,7 +52,8 @@ def repeatability(w, d, icount):
     rounds = R.round_dirs(d)
     if not rounds:
         return
-    verdicts = [{row[0]: row[6] for row in target_rows(round_runs(rd), icount)} for rd in rounds]
+    verdicts = [{row[0]: row[6] for row in target_rows(round_runs(rd), icount, R.load_pairs(rd))}
+                for rd in rounds]
     answers = [_answers(rd) for rd in rounds]
     targets = list(dict.fromkeys(k for v in verdicts for k in v))
     programs = list(dict.fromkeys(k for a in answers for k in a))

@@ -1,9 +1,10 @@
 """scripts/report/targets.py: the targets rcutable set itself (targets.tsv)
 against the run's figures."""
 import os
+import sys
 
 import results as R
-from report.figures import figure, interval
+from report.figures import benchmark_of, figure, interval
 from report.text import fmt, ratio
 
 
@@ -66,32 +67,93 @@ def _by_instructions(fig, impl, ref, factor, strict, runs, icount):
             f"{fmt(limit, 0)}; the limit is below a nanosecond)")
 
 
-def target_rows(runs, icount):
+def paired(ref, unit):
+    """Whether a target is measured alternately with its reference: a time
+    against another figure (an instruction count is exact)."""
+    return ref is not None and unit != "instr."
+
+
+def pair_jobs():
+    """What scripts/run-all measures alternately for the targets: for each
+    implementation and reference of a timed target, the benchmarks (as a
+    --benchmark_filter) of each side, one job (A, B, A's filter, B's
+    filter) for every target of the same two; where A is B, one program
+    measures both figures in each of its runs."""
+    jobs = {}
+    for _, impl, fig, ref, ref_fig, _, unit, _ in load_targets():
+        if not paired(ref, unit):
+            continue
+        job = jobs.setdefault((impl, ref), (set(), set()))
+        job[0].add(benchmark_of(fig))
+        job[1].add(benchmark_of(ref_fig))
+    for (a, b), names in jobs.items():
+        if a == b:      # one program, its two figures from each of its runs
+            names[0].update(names[1])
+            names[1].update(names[0])
+    return [(a, b, *(f"^({'|'.join(sorted(n))})/" for n in names))
+            for (a, b), names in jobs.items()]
+
+
+def pair_values(pairs, impl, fig, ref, ref_fig, icount):
+    """The figure and the reference's, pair by pair, where both sides of a
+    pair measured theirs: ([figure...], [reference...])."""
+    out = []
+    for p in pairs:
+        if impl in p and ref in p:
+            a, b = figure(fig, p[impl], icount), figure(ref_fig, p[ref], icount)
+            if a is not None and b:
+                out.append((a, b))
+    return [a for a, _ in out], [b for _, b in out]
+
+
+def _median_with_interval(values, factor=1):
+    """factor x the median of values, and of its 95% interval
+    (results.median_interval())."""
+    lo, hi = R.median_interval(values)
+    return factor * R._median(values), (factor * lo, factor * hi)
+
+
+def target_rows(runs, icount, pairs=None):
     """Each target the run can judge: (target, figure, its interval, limit,
-    the limit's interval, unit, verdict)."""
+    the limit's interval, unit, verdict, the ratio's text).  pairs
+    (results.load_pairs()): a target measured alternately with its
+    reference (paired()) takes its figures from the pairs, each with the
+    median's interval, and is judged on the pairs' ratios: the median
+    ratio's interval against 1."""
     rows = []
+    pairs = pairs or {}
 
     def row(what, value, value_iv, limit, limit_iv, unit, strict):
         rows.append((what, value, value_iv, limit, limit_iv, unit,
-                     judge(value_iv, limit_iv, strict)))
+                     judge(value_iv, limit_iv, strict), ratio(value, limit)))
 
     for what, impl, fig, ref, ref_fig, factor, unit, strict in load_targets():
         if impl not in runs or (ref is not None and ref not in runs):
             continue
-        value = figure(fig, runs[impl], icount)
-        if ref is None:
-            reference, ref_iv = ref_fig, (ref_fig, ref_fig)
+        mine, theirs = pair_values(pairs.get((impl, ref), ()), impl, fig, ref, ref_fig, icount)
+        if paired(ref, unit) and len(mine) > 1:
+            ratios = [a / (factor * b) for a, b in zip(mine, theirs)]
+            value, value_iv = _median_with_interval(mine)
+            limit, limit_iv = _median_with_interval(theirs, factor)
+            r, r_iv = _median_with_interval(ratios)
+            rows.append((what, value, value_iv, limit, limit_iv, unit, judge(r_iv, (1, 1), strict),
+                         f"{fmt(r, 2)} [{fmt(r_iv[0], 2)}, {fmt(r_iv[1], 2)}] "
+                         f"over {len(ratios)} pairs"))
         else:
-            reference = figure(ref_fig, runs[ref], icount)
-            ref_iv = interval(ref_fig, runs[ref], icount)
-        if value is None or reference is None:
-            continue
-        row(what, value, interval(fig, runs[impl], icount), factor * reference,
-            (factor * ref_iv[0], factor * ref_iv[1]), unit, strict)
-        if unit == "ns" and ref is not None and factor * reference < 1:
+            value = figure(fig, runs[impl], icount)
+            if ref is None:
+                reference, ref_iv = ref_fig, (ref_fig, ref_fig)
+            else:
+                reference = figure(ref_fig, runs[ref], icount)
+                ref_iv = interval(ref_fig, runs[ref], icount)
+            if value is None or reference is None:
+                continue
+            row(what, value, interval(fig, runs[impl], icount), factor * reference,
+                (factor * ref_iv[0], factor * ref_iv[1]), unit, strict)
+        if unit == "ns" and ref is not None and rows[-1][3] < 1:
             by = _by_instructions(fig, impl, ref, factor, strict, runs, icount)
             if by:
-                rows[-1] = rows[-1][:6] + (by,)
+                rows[-1] = rows[-1][:6] + (by,) + rows[-1][7:]
     for n, r in runs.items():
         for fig, call in (("call_rcu p50", "call_rcu()"), ("call_srcu p50", "call_srcu()")):
             c = figure(fig, r, icount)
@@ -101,8 +163,8 @@ def target_rows(runs, icount):
     return rows
 
 
-def targets(w, runs, icount):
-    rows = target_rows(runs, icount)
+def targets(w, runs, icount, pairs=None):
+    rows = target_rows(runs, icount, pairs)
     if not rows:
         return
     w("## Targets\n")
@@ -111,12 +173,23 @@ def targets(w, runs, icount):
       "(a sampling interval within this run: the machine's state from run to run adds "
       "to it); an instruction count is exact.  A target is *met* when the figure's whole "
       "interval is within the limit's, *missed* when it is wholly beyond it, and "
-      "*within noise* when the two overlap.  A time target whose limit is below a "
-      "nanosecond is judged by the instruction counts of the same operation, the times "
-      "beside them.\n")
-    w("| target | measured | limit | ratio | |")
+      "*within noise* when the two overlap.  A target against another implementation's "
+      "figure is measured apart from the benchmarks too, the two programs alternately (A B, "
+      "then B A, pair after pair, seconds apart): its ratio to the limit is then the "
+      "pairs' median with the median's 95% confidence interval (the lowest and highest "
+      "below 6 pairs), and judged on that interval against 1.  A time target whose limit "
+      "is below a nanosecond is judged by the instruction counts of the same operation, "
+      "the times beside them.\n")
+    w("| target | measured | limit | ratio to the limit | |")
     w("|---|---|---|---|---|")
-    for what, value, value_iv, limit, limit_iv, unit, verdict in rows:
+    for what, value, value_iv, limit, limit_iv, unit, verdict, r in rows:
         w(f"| {what} | {with_interval(value, value_iv, unit)} | "
-          f"{with_interval(limit, limit_iv, unit)} | {ratio(value, limit)} | {verdict} |")
+          f"{with_interval(limit, limit_iv, unit)} | {r} | {verdict} |")
     w("")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["jobs"]:
+        sys.exit("usage: PYTHONPATH=scripts python3 scripts/report/targets.py jobs")
+    for job in pair_jobs():
+        print(*job)
