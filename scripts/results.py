@@ -15,8 +15,9 @@ Its lines, tab-separated ('#' lines are comments):
 SOURCE is the raw file's kind: bench, srcu-bench, tasks-bench, hash-bench
 (a benchmark program, NAME its benchmark without Google Benchmark's
 decorations), "pair A B" (a target's two programs run alternately, one
-value a pair: load_pairs()), flood (NAME "flood") or instructions (NAME
-"read_pair").
+value a pair: load_pairs()), flood (NAME "flood"), instructions (NAME
+"read_pair") or hash-probe (IMPL "machine", NAME a hash-table cell, the
+machine probe's figures at its start).
 Each consumer takes the median and the spread of a figure's values.
 
 `results.py figures DIR` writes DIR/figures.tsv (and, for a run of several
@@ -139,6 +140,9 @@ def _figure_lines(d):
                 continue
             lines += _bench_lines(source, path)
     lines += _pair_lines(d)
+    for cell, *probe in _tab_lines(os.path.join(d, "hash-probe.tsv"), 4):
+        lines += [("figure", "hash-probe", "machine", cell, name, v)
+                  for name, v in zip(("round_trip_ns", "alu_ns", "load_ns"), probe)]
     for path in sorted(glob.glob(os.path.join(d, "flood-*.json"))):
         if ".run" in os.path.basename(path):
             continue
@@ -552,6 +556,13 @@ def load_hash(d):
 
 def _hash_name(table, pct, threads):
     return f"hash/{table}/updates_{pct}pct/{threads}"
+
+
+def hash_probe(d, pct, threads, probe="round_trip_ns"):
+    """The machine probe's figure at the start of a hash-table cell (its
+    values, one per round), or None."""
+    r = figures(d)["runs"].get(("hash-probe", "machine"))
+    return r and r["figures"].get((f"updates_{pct}pct/{threads}", probe))
 
 
 def hash_figure(run, table, pct, threads, field="lookups_per_s"):

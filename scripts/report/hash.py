@@ -28,9 +28,59 @@ def pair_cell(mine, theirs, table, pct, threads, rounds):
                                R.hash_spread(theirs, table, pct, threads))
 
 
-def hash_section(w, runs, cpus, rounds=()):
+# A cell repeats when every round's figure is within this share of the
+# rounds' median.
+CELL_SPREAD = 0.15
+
+
+def _within(values, share):
+    m = R._median(values)
+    return all(abs(v / m - 1) <= share for v in values)
+
+
+def _tables(impl):
+    return (R.HASH_BASELINE,) if impl == R.HASH_BASELINE else R.HASH_TABLES
+
+
+def cell_repeatability(w, rounds, round_dirs, threads):
+    """Whether each cell gave the same figure in every round (within
+    CELL_SPREAD of the rounds' median), by threads: of all cells, and of
+    those whose machine probe at the cell's start stayed within
+    results.MACHINE_CHANGE of its median in every round."""
+    w("### The cells from round to round\n")
+    w(f"Each cell (implementation, table, updates, threads) of the {len(rounds)} rounds, "
+      f"against its median over the rounds: whether every round's figure was within "
+      f"±{CELL_SPREAD:.0%} of it; and the same of the cells during which the machine stayed "
+      "as it was (the machine probe's cache-line round trip between the two CPUs and its "
+      "load from beyond a core's caches, taken at each cell's start, each within "
+      f"{R.MACHINE_CHANGE:.0%} of its median in every round).  "
+      "The largest spread is the highest round's figure over the lowest's.\n")
+    w("| threads | cells | within the spread | on an unchanged machine | of those, within "
+      "the spread | largest spread |")
+    w("|---|---|---|---|---|---|")
+    for k in threads:
+        counts, worst = [0, 0, 0, 0], 1.0
+        for u in R.HASH_UPDATE_PCTS:
+            probes = [[R.hash_probe(d, u, k, p) for d in round_dirs] for p in R.PROBES]
+            steady = all(all(v) and _within([x[0] for x in v], R.MACHINE_CHANGE) for v in probes)
+            for impl in rounds[0]:
+                for t in _tables(impl):
+                    vals = [R.hash_figure(r[impl], t, u, k) if impl in r else None for r in rounds]
+                    if None in vals or not min(vals):
+                        continue
+                    same = _within(vals, CELL_SPREAD)
+                    worst = max(worst, max(vals) / min(vals))
+                    for i, on in enumerate((True, same, steady, steady and same)):
+                        counts[i] += on
+        if counts[0]:
+            w(f"| {k} | {counts[0]} | {counts[1]} | {counts[2]} | {counts[3]} | {worst:.2f}x |")
+    w("")
+
+
+def hash_section(w, runs, cpus, rounds=(), round_dirs=()):
     """The RCU List APIs at work: lookups per second in a hash table;
-    rounds: each round's {impl: Run} where the run has several."""
+    rounds: each round's {impl: Run} where the run has several, and
+    round_dirs their directories."""
     if not runs:
         return
     base = runs.get(R.HASH_BASELINE)
@@ -80,7 +130,7 @@ def hash_section(w, runs, cpus, rounds=()):
         w(f"| implementation | table | {heads} | at {at} threads |")
         w("|---|---|" + "---|" * len(threads) + "---|")
         for n, r in runs.items():
-            for t in (R.HASH_BASELINE,) if n == R.HASH_BASELINE else R.HASH_TABLES:
+            for t in _tables(n):
                 cells = " | ".join(hash_cell(r, base, t, u, k) for k in threads)
                 gps = R.hash_figure(r, t, u, at, "grace_periods_per_s")
                 rst = R.hash_figure(r, t, u, at, "restarts_per_lookup")
@@ -108,3 +158,5 @@ def hash_section(w, runs, cpus, rounds=()):
                 w(f"| {n} / {p} | {t} | " + " | ".join(
                     pair_cell(runs[n], runs[p], t, u, at, rounds) for u in R.HASH_UPDATE_PCTS) + " |")
         w("")
+    if len(rounds) > 1:
+        cell_repeatability(w, rounds, round_dirs, threads)
