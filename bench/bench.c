@@ -99,6 +99,29 @@ static void bm_read_pair(gbench_state *st)
 	rcu_unregister_thread();
 }
 
+/*
+ * The pair in expedited mode (memb, signal: counter_gp.c), which the two
+ * expedited grace periods before the loop turn on (elsewhere the pair as
+ * alone).  Registered just before gp_latency/expedited, which keeps the mode
+ * on, so that no other row runs in it.
+ */
+static void bm_read_pair_expedited_mode(gbench_state *st)
+{
+	bind_slot(0);
+	rcu_register_thread();
+	gbench_label(st, "in expedited mode (memb, signal; elsewhere as alone)");
+	synchronize_rcu_expedited();
+	synchronize_rcu_expedited();
+	rcu_read_lock();	/* the re-arm, outside the loop */
+	rcu_read_unlock();
+	TIMED_OPS(st, {
+		rcu_read_lock();
+		gbench_clobber_memory();
+		rcu_read_unlock();
+	});
+	rcu_unregister_thread();
+}
+
 static void bm_read_nested3(gbench_state *st)
 {
 	bind_slot(0);
@@ -397,9 +420,12 @@ static void register_all(void)
 	register_gp_latency("gp_latency/normal", bm_gp_latency, (void *)synchronize_rcu, gp_calls);
 	/* An emulated expedited grace period is the normal one: not measured
 	 * twice (RESULTS.md says so). */
-	if (!(rcutable_impl_info.emulated & RCUTABLE_API_EXPEDITED))
+	if (!(rcutable_impl_info.emulated & RCUTABLE_API_EXPEDITED)) {
+		gbench_repetitions(gbench_register("read_pair_expedited_mode",
+						   bm_read_pair_expedited_mode, NULL), 5);
 		register_gp_latency("gp_latency/expedited", bm_gp_latency,
 				    (void *)synchronize_rcu_expedited, gp_calls);
+	}
 	/* Registered now, while this process has one thread (fast). */
 	if (syscall(__NR_membarrier, MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0) == 0)
 		register_gp_latency("membarrier_floor", bm_gp_latency,

@@ -4,13 +4,18 @@
  * counts under valgrind's callgrind, collecting only inside the icount_*
  * functions: MODE is pair (rcu_read_lock()+rcu_read_unlock()), empty (the
  * same loop without them, to subtract), call (call_rcu()) or qs
- * (rcu_quiescent_state() with no grace period waiting: its fast path).
+ * (rcu_quiescent_state() with no grace period waiting: its fast path);
+ * pair_exp, the pair after two expedited grace periods, in the expedited
+ * mode of memb and signal (counter_gp.c; for an hour), and
+ * pair_after_exp, the pair once that mode has lapsed (after 1 ms).
  *
  *	icount MODE N
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <rcutable/rcupdate.h>
 
@@ -52,13 +57,25 @@ int main(int argc, char **argv)
 {
 	long n = argc > 2 ? atol(argv[2]) : 1000;
 	const char *mode = argc > 1 ? argv[1] : "pair";
+	bool exp = !strcmp(mode, "pair_exp"), after_exp = !strcmp(mode, "pair_after_exp");
 	struct rcu_head *heads = calloc((size_t)n + 1, sizeof(*heads));
 
+	/* Read at the first expedited grace period (counter_gp.c). */
+	if (exp || after_exp)
+		setenv("RCUTABLE_EXPEDITED_MODE_MS", exp ? "3600000" : "1", 1);
 	rcu_register_thread();
 	rcu_read_lock();	/* first use (registration) outside the count */
 	rcu_read_unlock();
 	call_rcu(&heads[n], noop_cb);	/* starts the worker outside the count */
-	if (!strcmp(mode, "pair"))
+	if (exp || after_exp) {
+		synchronize_rcu_expedited();	/* turns the mode on */
+		synchronize_rcu_expedited();
+		if (after_exp)
+			nanosleep(&(struct timespec){ .tv_nsec = 20000000 }, NULL);
+		rcu_read_lock();	/* re-arms, or ends the lapsed mode */
+		rcu_read_unlock();
+	}
+	if (!strcmp(mode, "pair") || exp || after_exp)
 		icount_pair(n);
 	else if (!strcmp(mode, "empty"))
 		icount_empty(n);

@@ -11,6 +11,10 @@
  *                                   wait_for_readers(), count_holdouts(),
  *                                   reader_holds_old_phase()
  *   impls/memb/memb.c               rcutable_flavor_mb_all() = membarrier()
+ *   counter_gp.c, with -DEXPEDITED  expedited mode: gp_fence_mode_extend(),
+ *                                   gp_readers_quiet(), the re-arm in
+ *                                   rcutable_reader_idle_slow() and the
+ *                                   out-of-line rcu_read_lock()
  *   rcutable/read/mb.h, impls/mb/   with -DMB: mb's readers, smp_mb() after
  *                                   the lock's store, a release before the
  *                                   idle store; rcutable_flavor_mb_all() =
@@ -69,9 +73,10 @@
  *    release before the idle store forbids (b) on any machine, and the
  *    updater's fences A and B are its own (mb_on() does nothing to a
  *    reader).
- *  - Counter encoding: ctr = nest | phase << 2, nest in 0..2; 0 stands for
- *    RCUTABLE_CTR_IDLE (every modelled thread is registered, so the
- *    REGISTERED bit carries no information here).
+ *  - Counter encoding: ctr = nest | phase << 2 | fence << 3, nest in 0..2;
+ *    0 stands for RCUTABLE_CTR_IDLE (every modelled thread is registered,
+ *    so the REGISTERED bit carries no information here), 8 for
+ *    IDLE | RCUTABLE_CTR_FENCE (QUIET).
  *
  * Safety property: a section that had performed an access before the
  * grace period began (old[i], set at the start of the grace period) must
@@ -100,6 +105,25 @@
  *   MB        mb's readers and updater (above); with BROKEN=5 its reader
  *             lacks the smp_mb() after the lock's store, with BROKEN=6 the
  *             release before the idle store (weak memory).
+ *   EXPEDITED memb's expedited grace periods and expedited mode, on x86-TSO
+ *             (use with -DTSO): every grace period is expedited; the mode
+ *             bit (RCUTABLE_GP_FENCING) is set by a grace period that finds
+ *             it clear, which then runs in full, and cleared by any reader
+ *             that goes idle (the mode lapsed); a reader that goes idle in
+ *             the mode re-arms its counter (IDLE | FENCE: in memory at
+ *             once, the updater's worst case), or does not (a
+ *             signal handler that reads in the window before the re-arm
+ *             runs its section first, from a plain idle counter), and a
+ *             re-armed counter's next lock stores and fences.  Here the
+ *             idle store, too, may wait in the store buffer behind the
+ *             lock's (TSO keeps stores in order; a later store coalesces
+ *             with them).  Safety only: the store buffer is never forced
+ *             to drain here, so a wait could stall on a buffered store for
+ *             ever (the progress checks above cover the waits).  With
+ *             BROKEN=7 the out-of-line lock lacks its smp_mb(); with
+ *             BROKEN=8 gp_readers_quiet() takes a thread seen in a fenced
+ *             section for quiet; with BROKEN=9 it trusts the mode bit and
+ *             looks at no counter.
  *   FLIP_UNORDERED  the two smp_mb()s around the flip removed: the flip may
  *             reach memory at any point from the end of fence A to fence B,
  *             during either wait (more than any machine allows: the loop
@@ -124,9 +148,12 @@ bit  tail[NR];		/* (b): section accesses outstanding after the idle store */
 bit  live[NR];		/* ghost: the outermost section is running */
 bit  old[NR];		/* ghost: ... and was running when this GP began */
 bit  reg[NR] = 1;	/* in the registry: its counter is scanned */
+bit  fmode;		/* rcutable_rcu_gp.futex & RCUTABLE_GP_FENCING */
 
 #define NEST(v)		((v) & 3)
-#define PHASE(v)	((v) >> 2)
+#define PHASE(v)	(((v) >> 2) & 1)
+#define FENCED(v)	((v) >> 3)
+#define QUIET		8	/* RCUTABLE_CTR_IDLE | RCUTABLE_CTR_FENCE */
 /* reader_holds_old_phase(): inside a section of a phase other than cur. */
 #define HOLDS(v, cur)	(NEST(v) != 0 && PHASE(v) != (cur))
 /* count_holdouts() on thread i: only registered threads are walked. */
@@ -198,9 +225,26 @@ inline wait_for_readers(ph)
 	od
 }
 
+/*
+ * gp_readers_quiet() on thread i: clears quiet unless its counter is seen
+ * QUIET (or it has left the registry).
+ */
+inline quiet_check(i)
+{
+	do
+	:: !reg[i] || ctr[i] == QUIET -> break
+#if BROKEN == 8
+	:: reg[i] && FENCED(ctr[i]) -> break	/* wrong: a fenced section */
+#endif
+	:: reg[i] && ctr[i] != QUIET && FENCED(ctr[i]) -> skip	/* spin */
+	:: reg[i] && ctr[i] != QUIET -> quiet = 0; break	/* fails */
+	od
+}
+
 active proctype updater()
 {
 	bit cur;
+	bit quiet;	/* EXPEDITED: gp_readers_quiet() may still succeed */
 #ifdef FLIP_UNORDERED
 	bit flipped;	/* the flip of this grace period has reached memory */
 #endif
@@ -218,6 +262,34 @@ active proctype updater()
 		flipped = 0;
 #endif
 
+#ifdef EXPEDITED
+		/* gp_fence_mode_extend(): with the mode already on, try
+		 * gp_readers_quiet(); else turn it on and run in full. */
+		if
+		:: fmode -> quiet = 1
+		:: else -> fmode = 1; quiet = 0
+		fi;
+		/* gp_readers_quiet(): after the updater's smp_mb() (its
+		 * accesses are in program order here), each registered
+		 * thread's counter in turn must be seen QUIET; a counter
+		 * without the bit fails at once, one with it (a fenced
+		 * section) is looked at again until the spin budget ends. */
+#if BROKEN != 9
+		if
+		:: quiet ->
+			quiet_check(0);
+			if
+			:: quiet -> quiet_check(1)
+			:: else
+			fi
+		:: else
+		fi;
+#endif
+		if
+		:: quiet -> goto fence_b	/* only fence B is left */
+		:: else
+		fi;
+#endif
 #if BROKEN != 2
 		/* Fence A: rcutable_flavor_mb_all(), i.e. membarrier().  Pairs
 		 * with RCUTABLE_READER_FENCE() after the counter store in
@@ -249,6 +321,9 @@ active proctype updater()
 		 * section of the old phase. */
 		wait_for_readers(1 - cur);
 
+#ifdef EXPEDITED
+fence_b:
+#endif
 #if !defined(TSO) && BROKEN != 3
 		/* Fence B with RCUTABLE_GP_FENCE_B == 1: membarrier() again.
 		 * Pairs with RCUTABLE_READER_RELEASE() before the idle store in
@@ -288,6 +363,23 @@ active [NR] proctype reader()
 		 * is the "late reader" that records the phase before a flip. */
 		v = 1 | (gpph << 2);
 
+#ifdef EXPEDITED
+		/* A re-armed counter: rcutable_reader_register_and_lock()
+		 * stores v | FENCE, then smp_mb(): in memory before the
+		 * section starts (with BROKEN=7, no smp_mb()). */
+		if
+		:: rc[i] == QUIET ->
+			v = v | QUIET;
+			if
+			:: atomic { rc[i] = v; ctr[i] = v; pend[i] = 0 }
+#if BROKEN == 7
+			:: atomic { rc[i] = v; pend[i] = 1 }
+#endif
+			fi;
+			goto locked
+		:: else
+		fi;
+#endif
 		/* RCUTABLE_WRITE_ONCE(r->ctr, v): in memory at once, or still
 		 * in the store buffer when the section starts, since
 		 * RCUTABLE_READER_FENCE() is only a compiler barrier (a). */
@@ -297,11 +389,15 @@ active [NR] proctype reader()
 		:: atomic { rc[i] = v; pend[i] = 1 }
 #endif
 		fi;
+#ifdef EXPEDITED
+locked:
+#endif
 
 		/* The section's first access (after RCUTABLE_READER_FENCE()). */
 		live[i] = 1;
 
 		if
+#ifndef EXPEDITED	/* nesting is covered above; it keeps the bit */
 		::	/* Nested rcu_read_lock(): WRITE_ONCE(r->ctr, c + 1).  Only
 			 * the nesting count changes, not the phase nor whether the
 			 * counter shows a section, so when the store reaches memory
@@ -323,6 +419,7 @@ active [NR] proctype reader()
 				:: else
 				fi
 			}
+#endif
 		:: skip
 		fi;
 
@@ -357,7 +454,28 @@ active [NR] proctype reader()
 		atomic { live[i] = 0; old[i] = 0 };
 		/* WRITE_ONCE(r->ctr, RCUTABLE_CTR_IDLE); a buffered store of
 		 * rcu_read_lock() reaches memory first (stores in order). */
+#ifdef EXPEDITED
+		/* ... or this store waits in the buffer too. */
+		if
+		:: atomic { rc[i] = 0; ctr[i] = 0; pend[i] = 0 }
+		:: atomic { rc[i] = 0; pend[i] = 1 }
+		fi;
+		/* The check of futex: in expedited mode,
+		 * rcutable_reader_idle_slow() re-arms the counter (a store,
+		 * buffered or not), or ends the lapsed mode, or a signal
+		 * handler reads first, from the plain idle counter. */
+		if
+		:: fmode ->
+			if
+			:: atomic { rc[i] = QUIET; ctr[i] = QUIET; pend[i] = 0 }
+			:: fmode = 0
+			:: skip
+			fi
+		:: else
+		fi
+#else
 		atomic { rc[i] = 0; ctr[i] = 0; pend[i] = 0 }
+#endif
 #else
 		/* Weak memory (b): the idle store reaches memory (after any
 		 * buffered earlier store of the counter) while the section's

@@ -70,6 +70,37 @@
  * periods, which no thread stays between that load and store for.
  * conformance/models/qsbr.pml checks this wait, and catches one phase bit.
  *
+ * Expedited mode (memb, signal: RCUTABLE_READER_EXPEDITED_MODE).  Fence A
+ * costs a membarrier() or a signal to every reader, microseconds, most of
+ * an expedited grace period.  So an expedited grace period turns on
+ * expedited mode (RCUTABLE_GP_FENCING in futex, which every reader checks
+ * when it goes idle) and runs in full, its fence A publishing the mode.
+ * In the mode a reader that goes idle re-arms its counter to IDLE | FENCE
+ * (rcutable_reader_idle_slow()), and a re-armed thread's next
+ * rcu_read_lock() goes out of line and executes smp_mb() after its counter
+ * store, as mb's readers do.  The next expedited grace periods first try
+ * gp_readers_quiet(): after a full fence of its own, it waits, briefly, to
+ * see every other registered thread's counter at IDLE | FENCE.  If it does,
+ * the grace period is over: a section that was running when the caller
+ * unpublished either ended before the idle store that preceded the re-arm
+ * seen, or began after it, with the out-of-line lock, whose store and fence
+ * precede its accesses, so the counter seen would be that store or a later
+ * one, not IDLE | FENCE; a thread's later sections follow that fence, which
+ * follows our own, so they see the unpublish whatever they do.  (A section
+ * seen running does not do: the thread may have gone idle and into an
+ * unfenced section since, both stores still in its store buffer, if its
+ * check of futex found the mode ended, or a signal handler read in the
+ * window before its re-arm.)  Fence B is as in a full grace period.  If a
+ * thread is seen in a section for longer than the spin budget, or idle or
+ * reading without the bit (it has not gone idle since the mode began: a
+ * thread that sleeps, say), the grace period runs in full.  The mode ends
+ * RCUTABLE_EXPEDITED_MODE_MS (default 1000) after the last expedited grace
+ * period: the first reader that goes idle after that clears the bit and does
+ * not re-arm; the others stop at their next idle store.  Clearing the bit at
+ * any time is safe: gp_readers_quiet() never relies on it.
+ * conformance/models/memb.pml checks this (-DEXPEDITED) and catches its
+ * broken variants.
+ *
  * Concurrent callers share grace periods: a caller takes a sequence cookie
  * (gp_seq.h) and, once it holds the grace-period lock, returns at once if a
  * full grace period has run since.
@@ -81,6 +112,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include <rcutable/rcupdate.h>
 #include "engine/cbq.h"
@@ -349,34 +381,93 @@ void rcu_unregister_thread(void)
 }
 
 #if !RCUTABLE_READERS_REPORT_QS
+/*
+ * rcu_read_lock() out of line: the first read of an unregistered thread,
+ * or, in expedited mode, a thread whose idle counter is re-armed.  That
+ * one's smp_mb() orders its counter store before its section's accesses;
+ * it pairs with the smp_mb() in gp_readers_quiet().
+ */
 void rcutable_reader_register_and_lock(void)
 {
+	struct rcutable_reader *self = &rcutable_rcu_reader;
+
+	if (RCUTABLE_READER_EXPEDITED_MODE &&
+	    RCUTABLE_READ_ONCE(self->ctr) == (RCUTABLE_CTR_IDLE | RCUTABLE_CTR_FENCE)) {
+		RCUTABLE_WRITE_ONCE(self->ctr, RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr) |
+				    RCUTABLE_CTR_FENCE);
+		rcutable_smp_mb();
+		return;
+	}
 	rcu_register_thread();
 	rcu_read_lock();
 }
 #endif
 
 /*
- * rcu_read_unlock() (or a QSBR report or offline) found the updater
- * asleep; c is the counter of the section it just ended.  The waits of
+ * A thread that went idle found the updater asleep; c is the counter of
+ * the section it just ended.  The waits of
  * gp_run() wait only for counters that ctr_holds_gp() against the current
  * word, so a section that holds nothing back does not wake the updater:
  * with many readers, those that keep running would otherwise wake it again
  * and again while it waits for one that is preempted.  The fence orders
  * the load of futex in rcu_read_unlock() before the load of the word; it
  * pairs with the smp_mb() after the flip (or the advance) in gp_run(),
- * which precedes the -1 of the last wait: a reader that sees that -1 sees
- * the new word.  A reader that sees an older -1 and misses the flip is
- * seen by the last wait's recheck instead (its fence after the -1 in
- * wait_for_readers()).
+ * which precedes the RCUTABLE_GP_SLEEPING of the last wait: a reader that
+ * sees that bit sees the new word.  A reader that sees an earlier wait's
+ * bit and misses the flip is seen by the last wait's recheck instead (its
+ * fence after it sets the bit in wait_for_readers()).
  */
-void rcutable_reader_wake_updater(unsigned long c)
+static void reader_wake_updater(unsigned long c)
 {
 	rcutable_smp_mb();
 	if (!ctr_holds_gp(c, RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr)))
 		return;
-	if (__atomic_exchange_n(&rcutable_rcu_gp.futex, 0, __ATOMIC_RELAXED) == -1)
+	if (__atomic_fetch_and(&rcutable_rcu_gp.futex, ~RCUTABLE_GP_SLEEPING,
+			       __ATOMIC_RELAXED) & RCUTABLE_GP_SLEEPING)
 		rcutable_futex_wake(&rcutable_rcu_gp.futex, 1);
+}
+
+/* Expedited mode: until when it lasts, on CLOCK_MONOTONIC_COARSE (a
+ * reader reads that clock in a few ns); written under gp.lock. */
+static uint64_t fence_until_ns;
+
+static uint64_t coarse_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/*
+ * Expedited mode, a thread that just went idle: re-arm its counter, so
+ * that its next rcu_read_lock() fences; or, once the mode has lapsed, end
+ * it for every thread.  Neither needs ordering: gp_readers_quiet() relies
+ * only on the fence of the out-of-line rcu_read_lock().
+ */
+static void reader_fence_mode(void)
+{
+	struct rcutable_reader *self = &rcutable_rcu_reader;
+
+	if (coarse_now_ns() >= RCUTABLE_READ_ONCE(fence_until_ns)) {
+		__atomic_fetch_and(&rcutable_rcu_gp.futex, ~RCUTABLE_GP_FENCING,
+				   __ATOMIC_RELAXED);
+		return;
+	}
+	if (RCUTABLE_READ_ONCE(self->ctr) == RCUTABLE_CTR_IDLE)
+		RCUTABLE_WRITE_ONCE(self->ctr, RCUTABLE_CTR_IDLE | RCUTABLE_CTR_FENCE);
+}
+
+/* A thread that went idle (the outermost rcu_read_unlock(), a QSBR report
+ * or offline, reader_go_idle()) found futex set. */
+void rcutable_reader_idle_slow(unsigned long c)
+{
+	int f = RCUTABLE_READ_ONCE(rcutable_rcu_gp.futex);
+
+	if (RCUTABLE_READER_EXPEDITED_MODE && (f & RCUTABLE_GP_FENCING))
+		reader_fence_mode();
+	if (f & RCUTABLE_GP_SLEEPING)
+		reader_wake_updater(c);
 }
 
 void rcutable_reader_misuse(const char *what)
@@ -449,8 +540,9 @@ static void rcu_cbq_kick_throttled(void);
  * orders its idle store before its check of futex, a holdout's end wakes
  * us, and we wake alone only to check for stalls.  Where it does not (mb:
  * RCUTABLE_READER_WAKE_UNORDERED), a reader whose idle store our last scan
- * missed may also miss our -1, and its wake is lost: we sleep no longer
- * than we have waited, so a lost wake at most doubles a wait.
+ * missed may also miss our RCUTABLE_GP_SLEEPING, and its wake is lost: we
+ * sleep no longer than we have waited, so a lost wake at most doubles a
+ * wait.
  */
 static uint64_t gp_sleep_ns(uint64_t waited_ns)
 {
@@ -501,30 +593,108 @@ static void wait_for_readers(unsigned long cur, bool expedited, uint64_t spin_ns
 			pthread_mutex_lock(&registry_lock);
 		} else {
 			size_t n;
+			int f;
 
-			__atomic_store_n(&rcutable_rcu_gp.futex, -1, __ATOMIC_RELAXED);
-			/* Orders the -1 before the recheck; pairs with the
+			f = __atomic_or_fetch(&rcutable_rcu_gp.futex, RCUTABLE_GP_SLEEPING,
+					      __ATOMIC_RELAXED);
+			/* Orders RCUTABLE_GP_SLEEPING before the recheck; pairs with the
 			 * reader's compiler barrier between its counter store
 			 * and its check of futex in rcu_read_unlock(), made a
 			 * full fence by this one: either we see its counter or
-			 * it sees -1 and wakes us.  (Not for mb, whose fence
-			 * is ours alone: gp_sleep_ns().) */
+			 * it sees RCUTABLE_GP_SLEEPING and wakes us.  (Not for
+			 * mb, whose fence is ours alone: gp_sleep_ns().)  A
+			 * reader that ends expedited mode meanwhile changes
+			 * futex too, and the wait returns at once. */
 			rcutable_flavor_mb_all();
 			n = count_holdouts(cur);
 			pthread_mutex_unlock(&registry_lock);
 			if (n)
-				rcutable_futex_wait(&rcutable_rcu_gp.futex, -1,
+				rcutable_futex_wait(&rcutable_rcu_gp.futex, f,
 						    gp_sleep_ns(now - first));
-			RCUTABLE_WRITE_ONCE(rcutable_rcu_gp.futex, 0);
+			__atomic_fetch_and(&rcutable_rcu_gp.futex, ~RCUTABLE_GP_SLEEPING,
+					   __ATOMIC_RELAXED);
 			pthread_mutex_lock(&registry_lock);
 		}
 		stall_check(cur);
 	}
 }
 
+/*
+ * An expedited grace period and expedited mode (see the head of the file):
+ * extend the mode; true if it was on already, so that readers may have
+ * re-armed, false if this grace period turns it on (and must run in full,
+ * its fence A publishing the mode).  Caller holds gp.lock.
+ */
+static bool gp_fence_mode_extend(void)
+{
+	static uint64_t mode_ns;	/* RCUTABLE_EXPEDITED_MODE_MS, read once */
+
+	if (!mode_ns)
+		mode_ns = rcutable_env_ulong("RCUTABLE_EXPEDITED_MODE_MS", 1000) * 1000000u + 1;
+	RCUTABLE_WRITE_ONCE(fence_until_ns, coarse_now_ns() + mode_ns);
+	return __atomic_fetch_or(&rcutable_rcu_gp.futex, RCUTABLE_GP_FENCING,
+				 __ATOMIC_RELAXED) & RCUTABLE_GP_FENCING;
+}
+
+/*
+ * Expedited mode: is every registered thread but the caller seen idle and
+ * re-armed (IDLE | FENCE), each within spin_ns of the first look?  Then
+ * the grace period needs no more than fence B (see the head of the file).
+ * A thread seen idle or reading without the bit fails at once.  The
+ * smp_mb() orders the caller's unpublish before the loads of the counters;
+ * it pairs with the smp_mb() of the out-of-line rcu_read_lock()
+ * (rcutable_reader_register_and_lock()).  Caller holds registry_lock, and
+ * has spliced the newcomers after its fence A would have run: a thread
+ * pushed later has its sections after the unpublish (gp_run()).
+ */
+static bool gp_readers_quiet(uint64_t spin_ns)
+{
+	const unsigned long quiet = RCUTABLE_CTR_IDLE | RCUTABLE_CTR_FENCE;
+	const struct rcutable_reader *r;
+	uint64_t first = 0;
+
+	rcutable_smp_mb();
+	for (r = registry.next; r != &registry; r = r->next) {
+		unsigned long v;
+
+		if (r == &rcutable_rcu_reader)
+			continue;	/* the caller is outside any section */
+		while ((v = RCUTABLE_READ_ONCE(r->ctr)) != quiet) {
+			if (!(v & RCUTABLE_CTR_FENCE))
+				return false;
+			if (!first)
+				first = rcutable_now_ns();
+			else if (rcutable_now_ns() - first >= spin_ns)
+				return false;
+			rcutable_cpu_relax();
+		}
+	}
+	return true;
+}
+
+/* Fence B and the end of gp_run(): see the head of the file. */
+static void gp_fence_b(void)
+{
+	/* B: pairs with RCUTABLE_READER_FENCE() in rcu_read_unlock(), which
+	 * comes before the counter store our last scan read.  On x86-64 a
+	 * local fence after that scan is enough (see the head of this file):
+	 * issued before the registry unlock, so that no reader's removal or
+	 * the gp_seq end can be seen before the scan's loads. */
+#if RCUTABLE_GP_FENCE_B
+	rcutable_flavor_mb_all();
+#else
+	rcutable_smp_mb();
+#endif
+	/* Fence B, as TSan sees it: pairs with the releases in
+	 * rcu_read_unlock() and rcutable_reader_store_fenced() (tsan.h). */
+	rcutable_tsan_acquire(&rcutable_rcu_gp);
+	pthread_mutex_unlock(&registry_lock);
+}
+
 /* One grace period (steps A, 1, 2, 3, B above; QSBR on 64-bit: A, the
- * advance, its one wait, B).  Caller holds gp.lock; registry_lock is held
- * throughout but while a wait blocks. */
+ * advance, its one wait, B; in expedited mode, perhaps gp_readers_quiet()
+ * and B).  Caller holds gp.lock; registry_lock is held throughout but
+ * while a wait blocks. */
 static void gp_run(bool expedited)
 {
 	unsigned long cur = RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr);
@@ -537,6 +707,11 @@ static void gp_run(bool expedited)
 	/* Before A, for flavors that reach readers one by one (signal): every
 	 * thread pushed by now gets its fence. */
 	registry_splice_newcomers();
+	if (RCUTABLE_READER_EXPEDITED_MODE && expedited && gp_fence_mode_extend() &&
+	    gp_readers_quiet(GP_SPIN_MAX_NS)) {
+		gp_fence_b();
+		return;
+	}
 	/* A: pairs with RCUTABLE_READER_FENCE() in rcu_read_lock().  Also
 	 * orders the gp_seq start before the scan (pairs with the smp_mb() in
 	 * gp_synchronize() and get_state_synchronize_rcu()). */
@@ -575,20 +750,7 @@ static void gp_run(bool expedited)
 	wait_for_readers(cur ^ RCUTABLE_CTR_PHASE, expedited, spin_ns);
 #endif
 
-	/* B: pairs with RCUTABLE_READER_FENCE() in rcu_read_unlock(), which
-	 * comes before the counter store our last scan read.  On x86-64 a
-	 * local fence after that scan is enough (see the head of this file):
-	 * issued before the registry unlock, so that no reader's removal or
-	 * the gp_seq end can be seen before the scan's loads. */
-#if RCUTABLE_GP_FENCE_B
-	rcutable_flavor_mb_all();
-#else
-	rcutable_smp_mb();
-#endif
-	/* Fence B, as TSan sees it: pairs with the releases in
-	 * rcu_read_unlock() and rcutable_reader_store_fenced() (tsan.h). */
-	rcutable_tsan_acquire(&rcutable_rcu_gp);
-	pthread_mutex_unlock(&registry_lock);
+	gp_fence_b();
 }
 
 /* gp_run() for rcutable_gp_funnel_synchronize(); arg points to expedited. */

@@ -76,6 +76,9 @@ H2H_RCU = (
     ("Read-side pair instructions", "instructions per pair", "instr.", 0, None, False),
     ("Read-side pair nested 3 deep", "nested 3 deep", "ns", 2, None, False),
     ("Read-side pair beside an updater", "pair beside an updater", "ns", 2, None, False),
+    ("Read-side pair in expedited mode (memb, signal: readers fence while expedited "
+     "grace periods come; elsewhere the pair alone)", "read pair, expedited mode", "ns", 2,
+     "expedited", False),
     ("synchronize_rcu() p50, one reader", "synchronize p50", "us", 1, None, False),
     ("synchronize_rcu() p99, one reader", "synchronize p99", "us", 1, None, False),
     ("synchronize_rcu_expedited() p50, one reader", "expedited p50", "us", 1, "expedited", False),
@@ -121,6 +124,7 @@ FIGURES = {
     "expedited p50": ("gp", "expedited", 1, "latency_us", "p50"),
     "membarrier p50": ("latency", "membarrier_floor/1", "latency_us", "p50"),
     "nested 3 deep": ("get", "read_nested3", "ns_per_op"),
+    "read pair, expedited mode": ("get", "read_pair_expedited_mode", "ns_per_op"),
     "pair beside an updater": ("get", "read_pair_under_updater", "ns_per_op"),
     "updater CPU p50": ("gp", "normal", 1, "updater_cpu_us", "p50"),
     "callbacks M/s": ("get", "callback_throughput", "callbacks_per_s", 1e6),

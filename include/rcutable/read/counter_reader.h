@@ -17,7 +17,9 @@
  *   RCUTABLE_READER_WAKE_UNORDERED: 1 if nothing orders the idle store
  *     before the check of the updater's sleep word, so that the check is a
  *     hint the updater must not rely on (counter_gp.c then bounds its
- *     sleep), else 0.
+ *     sleep), else 0;
+ *   RCUTABLE_READER_EXPEDITED_MODE: 1 if expedited grace periods may ask
+ *     the readers to fence for a while (counter_gp.c), else 0.
  * memb and signal make both fences compiler barriers (their updater turns
  * them into full fences, by membarrier() or by signal; that also orders
  * the check).  mb makes the first smp_mb() and the second a release fence
@@ -27,6 +29,8 @@
  * A thread that has never registered has counter 0: its first
  * rcu_read_lock() takes the out-of-line path, which registers it.  So the
  * fast path costs the same comparison whether or not threads auto-register.
+ * A thread in expedited mode (IDLE | RCUTABLE_CTR_FENCE) takes the same
+ * out-of-line path, which fences after its counter store.
  */
 #ifndef RCUTABLE_COUNTER_READER_H
 #define RCUTABLE_COUNTER_READER_H
@@ -36,14 +40,15 @@
 #include <rcutable/read/counter_state.h>
 
 #if !defined(RCUTABLE_READER_FENCE) || !defined(RCUTABLE_READER_RELEASE) || \
-    !defined(RCUTABLE_READER_WAKE_UNORDERED)
-#error "define RCUTABLE_READER_FENCE(), RCUTABLE_READER_RELEASE() and RCUTABLE_READER_WAKE_UNORDERED before including counter_reader.h"
+    !defined(RCUTABLE_READER_WAKE_UNORDERED) || !defined(RCUTABLE_READER_EXPEDITED_MODE)
+#error "define RCUTABLE_READER_FENCE(), RCUTABLE_READER_RELEASE(), RCUTABLE_READER_WAKE_UNORDERED and RCUTABLE_READER_EXPEDITED_MODE before including counter_reader.h"
 #endif
 
 /* Readers mark sections; they never report quiescent states. */
 #define RCUTABLE_READERS_REPORT_QS	0
 
-/* Out of line (counter_gp.c): first read of an unregistered thread. */
+/* Out of line (counter_gp.c): first read of an unregistered thread, or a
+ * read in expedited mode. */
 void rcutable_reader_register_and_lock(void);
 
 /*
@@ -80,7 +85,9 @@ static inline void rcu_read_lock(void)
  * RCUTABLE_READER_WAKE_UNORDERED is 0, the counter store precedes the
  * check of the updater's sleep word: the compiler barrier between them
  * pairs with the updater's full fence for all readers after it sets that
- * word (wait_for_readers()); either it sees our store or we see its -1.
+ * word (wait_for_readers()); either it sees our store or we see its
+ * RCUTABLE_GP_SLEEPING.  The same check finds expedited mode
+ * (RCUTABLE_GP_FENCING), in which the slow path re-arms the counter.
  */
 static inline void rcu_read_unlock(void)
 {
@@ -93,8 +100,8 @@ static inline void rcu_read_unlock(void)
 		RCUTABLE_READER_RELEASE();
 		RCUTABLE_WRITE_ONCE(r->ctr, RCUTABLE_CTR_IDLE);
 		rcutable_barrier();
-		if (rcutable_unlikely(RCUTABLE_READ_ONCE(rcutable_rcu_gp.futex) == -1))
-			rcutable_reader_wake_updater(c);
+		if (rcutable_unlikely(RCUTABLE_READ_ONCE(rcutable_rcu_gp.futex) != 0))
+			rcutable_reader_idle_slow(c);
 	} else {
 		if (rcutable_unlikely(!(c & RCUTABLE_CTR_NEST_MASK)))
 			rcutable_reader_misuse("rcu_read_unlock() without a "

@@ -16,6 +16,11 @@
  * RCUTABLE_CTR_PHASE up as a counter of grace periods, which each grace
  * period advances, and waits for online threads whose copy is not the new
  * word (counter_gp.c, RCUTABLE_GP_ONE_WAIT).
+ *
+ * memb and signal add RCUTABLE_CTR_FENCE in expedited mode (counter_gp.c):
+ * IDLE | FENCE is an idle thread whose next rcu_read_lock() goes out of
+ * line and fences after its counter store; a section's counter then
+ * carries the bit too.
  */
 #ifndef RCUTABLE_COUNTER_STATE_H
 #define RCUTABLE_COUNTER_STATE_H
@@ -30,6 +35,7 @@
 #define RCUTABLE_CTR_REGISTERED	(1UL << 16)
 #define RCUTABLE_CTR_PHASE	(1UL << 17)
 #define RCUTABLE_CTR_IDLE	RCUTABLE_CTR_REGISTERED
+#define RCUTABLE_CTR_FENCE	(1UL << 18)
 
 /* One per thread (TLS).  Only the thread writes ctr and nest; the updater
  * reads ctr. */
@@ -40,17 +46,24 @@ struct rcutable_reader {
 	pid_t tid;				/* for stall warnings */
 };
 
-/* The global grace-period word and the updater's sleep word. */
+/* The global grace-period word and the word that readers check when they
+ * go idle: 0, or the bits below. */
 struct rcutable_gp_word {
 	unsigned long ctr;	/* REGISTERED | NEST_ONE | current phase */
-	int futex;		/* -1 while the updater sleeps waiting for readers */
+	int futex;		/* RCUTABLE_GP_SLEEPING | RCUTABLE_GP_FENCING */
 } __attribute__((aligned(64)));
+
+/* The updater sleeps on futex waiting for readers: wake it. */
+#define RCUTABLE_GP_SLEEPING	1
+/* memb, signal: expedited mode; idle readers re-arm RCUTABLE_CTR_FENCE. */
+#define RCUTABLE_GP_FENCING	2
 
 extern struct rcutable_gp_word rcutable_rcu_gp;
 extern __thread struct rcutable_reader rcutable_rcu_reader;
 
-/* Out of line (counter_gp.c). */
-void rcutable_reader_wake_updater(unsigned long old_ctr);
+/* Out of line (counter_gp.c): a thread that went idle found futex set;
+ * old_ctr is the counter it held. */
+void rcutable_reader_idle_slow(unsigned long old_ctr);
 __attribute__((noreturn)) void rcutable_reader_misuse(const char *what);
 
 /*
@@ -70,8 +83,8 @@ static inline void rcutable_reader_store_fenced(unsigned long old, unsigned long
 	rcutable_smp_mb();
 	RCUTABLE_WRITE_ONCE(rcutable_rcu_reader.ctr, c);
 	rcutable_smp_mb();
-	if (rcutable_unlikely(RCUTABLE_READ_ONCE(rcutable_rcu_gp.futex) == -1))
-		rcutable_reader_wake_updater(old);
+	if (rcutable_unlikely(RCUTABLE_READ_ONCE(rcutable_rcu_gp.futex) != 0))
+		rcutable_reader_idle_slow(old);
 }
 
 #endif /* RCUTABLE_COUNTER_STATE_H */

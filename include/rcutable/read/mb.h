@@ -20,9 +20,11 @@
 #define RCUTABLE_READER_RELEASE()	rcutable_smp_wmb()
 /* No fence between the idle store and the check of the updater's sleep
  * word (a store then a load, which only a full fence orders): a reader may
- * miss the -1 of an updater that missed its idle store, so the updater's
- * sleep is bounded (wait_for_readers()). */
+ * miss the RCUTABLE_GP_SLEEPING of an updater that missed its idle store,
+ * so the updater's sleep is bounded (wait_for_readers()). */
 #define RCUTABLE_READER_WAKE_UNORDERED	1
+/* Its readers always fence: no expedited mode. */
+#define RCUTABLE_READER_EXPEDITED_MODE	0
 
 #include <rcutable/read/counter_reader.h>
 

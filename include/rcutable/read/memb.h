@@ -15,6 +15,8 @@
 #define RCUTABLE_READER_FENCE()	rcutable_barrier()
 #define RCUTABLE_READER_RELEASE()	rcutable_barrier()
 #define RCUTABLE_READER_WAKE_UNORDERED	0
+/* Expedited grace periods put readers in expedited mode (counter_gp.c). */
+#define RCUTABLE_READER_EXPEDITED_MODE	1
 
 #include <rcutable/read/counter_reader.h>
 

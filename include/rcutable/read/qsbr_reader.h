@@ -41,6 +41,8 @@
  * updater's sleep word (rcutable_reader_store_fenced(), counter_state.h):
  * its wake is never lost (counter_reader.h says what the name means). */
 #define RCUTABLE_READER_WAKE_UNORDERED	0
+/* A report fences already: no expedited mode. */
+#define RCUTABLE_READER_EXPEDITED_MODE	0
 
 /* Is the calling thread online (registered, holding grace periods back)? */
 static inline bool rcutable_qsbr_online(void)
