@@ -122,6 +122,8 @@ FIGURES = {
     "synchronize p50": ("gp", "normal", 1, "latency_us", "p50"),
     "synchronize p99": ("gp", "normal", 1, "latency_us", "p99"),
     "expedited p50": ("gp", "expedited", 1, "latency_us", "p50"),
+    "synchronize p50, 4 readers": ("gp", "normal", 4, "latency_us", "p50"),
+    "expedited p50, 4 readers": ("gp", "expedited", 4, "latency_us", "p50"),
     "membarrier p50": ("latency", "membarrier_floor/1", "latency_us", "p50"),
     "nested 3 deep": ("get", "read_nested3", "ns_per_op"),
     "read pair, expedited mode": ("get", "read_pair_expedited_mode", "ns_per_op"),
