@@ -111,16 +111,17 @@
  *             it clear, which then runs in full, and cleared by any reader
  *             that goes idle (the mode lapsed); a reader that goes idle in
  *             the mode re-arms its counter (IDLE | FENCE: in memory at
- *             once, the updater's worst case), or does not (a
- *             signal handler that reads in the window before the re-arm
- *             runs its section first, from a plain idle counter), and a
- *             re-armed counter's next lock stores and fences.  Here the
- *             idle store, too, may wait in the store buffer behind the
- *             lock's (TSO keeps stores in order; a later store coalesces
- *             with them).  Safety only: the store buffer is never forced
- *             to drain here, so a wait could stall on a buffered store for
- *             ever (the progress checks above cover the waits).  With
- *             BROKEN=7 the out-of-line lock lacks its smp_mb(); with
+ *             once, the updater's worst case), or does not (a signal
+ *             handler that reads in the window before the re-arm runs its
+ *             section first, from a plain idle counter), and a re-armed
+ *             counter's next lock stores and fences.  Here the idle store,
+ *             too, may wait in the store buffer behind the lock's (TSO
+ *             keeps stores in order; a later store coalesces with them).
+ *             Nesting is left out (the other checks cover it; a nested
+ *             store keeps the bit).  Safety only: the store buffer is never
+ *             forced to drain here, so a wait could stall on a buffered
+ *             store for ever (the progress checks above cover the waits).
+ *             With BROKEN=7 the out-of-line lock lacks its smp_mb(); with
  *             BROKEN=8 gp_readers_quiet() takes a thread seen in a fenced
  *             section for quiet; with BROKEN=9 it trusts the mode bit and
  *             looks at no counter.
