@@ -235,11 +235,14 @@ static bool srcu_has(unsigned api)
 	return (rcutable_srcu_impl_info.native | rcutable_srcu_impl_info.emulated) & api;
 }
 
+static int long_reader_in;	/* hold_700ms() is inside its reader */
+
 static void *hold_700ms(void *arg)
 {
 	int idx = srcu_read_lock(&misuse_srcu);
 
 	(void)arg;
+	__atomic_store_n(&long_reader_in, 1, __ATOMIC_SEQ_CST);
 	usleep(700000);
 	srcu_read_unlock(&misuse_srcu, idx);
 	return NULL;
@@ -252,7 +255,9 @@ static void stall_on_a_long_reader(void *arg)
 	(void)arg;
 	stall_child_setup();
 	pthread_create(&t, NULL, hold_700ms, NULL);
-	usleep(20000);
+	/* However late the reader thread runs on a busy machine. */
+	while (!__atomic_load_n(&long_reader_in, __ATOMIC_SEQ_CST))
+		usleep(1000);
 	synchronize_srcu(&misuse_srcu);
 	pthread_join(t, NULL);
 	_exit(0);
