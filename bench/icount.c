@@ -72,8 +72,13 @@ int main(int argc, char **argv)
 		synchronize_rcu_expedited();
 		if (after_exp)
 			nanosleep(&(struct timespec){ .tv_nsec = 20000000 }, NULL);
-		rcu_read_lock();	/* re-arms, or ends the lapsed mode */
-		rcu_read_unlock();
+		/* Re-arm, and one of them finds the mode lapsed
+		 * (FENCE_MODE_CHECK_EVERY in counter_gp.c); the next pair's
+		 * lock goes out of line once more. */
+		for (int i = 0; i < 32; i++) {
+			rcu_read_lock();
+			rcu_read_unlock();
+		}
 	}
 	if (!strcmp(mode, "pair") || exp || after_exp)
 		icount_pair(n);

@@ -109,9 +109,9 @@
  *             (use with -DTSO): every grace period is expedited; the mode
  *             bit (RCUTABLE_GP_FENCING) is set by a grace period that finds
  *             it clear, which then runs in full, and cleared by any reader
- *             that goes idle (the mode lapsed); a reader that goes idle in
- *             the mode re-arms its counter (IDLE | FENCE: in memory at
- *             once, the updater's worst case), or does not (a signal
+ *             that goes idle (the mode lapsed, after its re-arm); a reader
+ *             that goes idle in the mode re-arms its counter (IDLE | FENCE:
+ *             in memory at once, the updater's worst case), or does not (a signal
  *             handler that reads in the window before the re-arm runs its
  *             section first, from a plain idle counter), and a re-armed
  *             counter's next lock stores and fences.  Here the idle store,
@@ -228,7 +228,8 @@ inline wait_for_readers(ph)
 
 /*
  * gp_readers_quiet() on thread i: clears quiet unless its counter is seen
- * QUIET (or it has left the registry).
+ * QUIET (or it has left the registry).  It may wait on any other value
+ * for as long as it likes: the budgets are for speed alone.
  */
 inline quiet_check(i)
 {
@@ -237,8 +238,8 @@ inline quiet_check(i)
 #if BROKEN == 8
 	:: reg[i] && FENCED(ctr[i]) -> break	/* wrong: a fenced section */
 #endif
-	:: reg[i] && ctr[i] != QUIET && FENCED(ctr[i]) -> skip	/* spin */
-	:: reg[i] && ctr[i] != QUIET -> quiet = 0; break	/* fails */
+	:: reg[i] && ctr[i] != QUIET -> skip		/* waits */
+	:: reg[i] && ctr[i] != QUIET -> quiet = 0; break	/* out of budget */
 	od
 }
 
@@ -462,13 +463,15 @@ locked:
 		:: atomic { rc[i] = 0; pend[i] = 1 }
 		fi;
 		/* The check of futex: in expedited mode,
-		 * rcutable_reader_idle_slow() re-arms the counter (a store,
-		 * buffered or not), or ends the lapsed mode, or a signal
-		 * handler reads first, from the plain idle counter. */
+		 * rcutable_reader_idle_slow() re-arms the counter, then may
+		 * end the lapsed mode; or a signal handler reads first, from
+		 * the plain idle counter (and may end the mode itself). */
 		if
 		:: fmode ->
 			if
 			:: atomic { rc[i] = QUIET; ctr[i] = QUIET; pend[i] = 0 }
+			:: atomic { rc[i] = QUIET; ctr[i] = QUIET; pend[i] = 0 };
+			   fmode = 0
 			:: fmode = 0
 			:: skip
 			fi

@@ -91,12 +91,13 @@
  * unfenced section since, both stores still in its store buffer, if its
  * check of futex found the mode ended, or a signal handler read in the
  * window before its re-arm.)  Fence B is as in a full grace period.  If a
- * thread is seen in a section for longer than the spin budget, or idle or
- * reading without the bit (it has not gone idle since the mode began: a
- * thread that sleeps, say), the grace period runs in full.  The mode ends
+ * thread is not seen re-armed within the spin budget, or stays idle
+ * without the bit (it has not gone idle since the mode began: a thread
+ * that sleeps, say), the grace period runs in full.  The mode ends
  * RCUTABLE_EXPEDITED_MODE_MS (default 1000) after the last expedited grace
- * period: the first reader that goes idle after that clears the bit and does
- * not re-arm; the others stop at their next idle store.  Clearing the bit at
+ * period: a reader that goes idle after that (each looks at the clock at
+ * every 16th idle store) clears the bit; the others stop re-arming at their
+ * next idle store.  Clearing the bit at
  * any time is safe: gp_readers_quiet() never relies on it.
  * conformance/models/memb.pml checks this (-DEXPEDITED) and catches its
  * broken variants.
@@ -138,6 +139,9 @@ __thread struct rcutable_reader rcutable_rcu_reader;
  */
 #define GP_SPIN_MIN_NS		2000u
 #define GP_SPIN_MAX_NS		20000u
+/* Expedited mode: how long a thread may stay idle without the bit before
+ * gp_readers_quiet() takes it for asleep. */
+#define GP_REARM_MAX_NS		1000u
 /* A sleeping grace period wakes at least this often to check for stalls. */
 #define GP_STALL_POLL_NS	100000000u
 /* Where readers' wakes are hints (RCUTABLE_READER_WAKE_UNORDERED), the
@@ -428,8 +432,11 @@ static void reader_wake_updater(unsigned long c)
 }
 
 /* Expedited mode: until when it lasts, on CLOCK_MONOTONIC_COARSE (a
- * reader reads that clock in a few ns); written under gp.lock. */
-static uint64_t fence_until_ns;
+ * reader reads that clock in a few ns); written under gp.lock, and only
+ * when it changes (once per tick of that clock).  Readers in the mode read
+ * it at every idle store: on a line of its own, away from the grace
+ * period's bookkeeping. */
+static uint64_t fence_until_ns __attribute__((aligned(64)));
 
 static uint64_t coarse_now_ns(void)
 {
@@ -441,21 +448,27 @@ static uint64_t coarse_now_ns(void)
 
 /*
  * Expedited mode, a thread that just went idle: re-arm its counter, so
- * that its next rcu_read_lock() fences; or, once the mode has lapsed, end
- * it for every thread.  Neither needs ordering: gp_readers_quiet() relies
- * only on the fence of the out-of-line rcu_read_lock().
+ * that its next rcu_read_lock() fences; then, at every
+ * FENCE_MODE_CHECK_EVERY-th idle store (a clock read costs more than the
+ * rest), if the mode has lapsed, end it for every thread (this thread's
+ * next rcu_read_lock() still goes out of line, once).  The re-arm comes
+ * first: gp_readers_quiet() may be waiting for it.  Neither needs
+ * ordering: gp_readers_quiet() relies only on the fence of the out-of-line
+ * rcu_read_lock().
  */
+#define FENCE_MODE_CHECK_EVERY	16u
+
 static void reader_fence_mode(void)
 {
+	static __thread unsigned int idle_stores;
 	struct rcutable_reader *self = &rcutable_rcu_reader;
 
-	if (coarse_now_ns() >= RCUTABLE_READ_ONCE(fence_until_ns)) {
-		__atomic_fetch_and(&rcutable_rcu_gp.futex, ~RCUTABLE_GP_FENCING,
-				   __ATOMIC_RELAXED);
-		return;
-	}
 	if (RCUTABLE_READ_ONCE(self->ctr) == RCUTABLE_CTR_IDLE)
 		RCUTABLE_WRITE_ONCE(self->ctr, RCUTABLE_CTR_IDLE | RCUTABLE_CTR_FENCE);
+	if (++idle_stores % FENCE_MODE_CHECK_EVERY == 0 &&
+	    coarse_now_ns() >= RCUTABLE_READ_ONCE(fence_until_ns))
+		__atomic_fetch_and(&rcutable_rcu_gp.futex, ~RCUTABLE_GP_FENCING,
+				   __ATOMIC_RELAXED);
 }
 
 /* A thread that went idle (the outermost rcu_read_unlock(), a QSBR report
@@ -629,9 +642,17 @@ static bool gp_fence_mode_extend(void)
 {
 	static uint64_t mode_ns;	/* RCUTABLE_EXPEDITED_MODE_MS, read once */
 
+	uint64_t until;
+
 	if (!mode_ns)
 		mode_ns = rcutable_env_ulong("RCUTABLE_EXPEDITED_MODE_MS", 1000) * 1000000u + 1;
-	RCUTABLE_WRITE_ONCE(fence_until_ns, coarse_now_ns() + mode_ns);
+	until = coarse_now_ns() + mode_ns;
+	if (RCUTABLE_READ_ONCE(fence_until_ns) != until)
+		RCUTABLE_WRITE_ONCE(fence_until_ns, until);
+	/* Every reader loads futex at its idle store: write it only to set the
+	 * bit, not again and again while the mode lasts. */
+	if (RCUTABLE_READ_ONCE(rcutable_rcu_gp.futex) & RCUTABLE_GP_FENCING)
+		return true;
 	return __atomic_fetch_or(&rcutable_rcu_gp.futex, RCUTABLE_GP_FENCING,
 				 __ATOMIC_RELAXED) & RCUTABLE_GP_FENCING;
 }
@@ -640,18 +661,22 @@ static bool gp_fence_mode_extend(void)
  * Expedited mode: is every registered thread but the caller seen idle and
  * re-armed (IDLE | FENCE), each within spin_ns of the first look?  Then
  * the grace period needs no more than fence B (see the head of the file).
- * A thread seen idle or reading without the bit fails at once.  The
- * smp_mb() orders the caller's unpublish before the loads of the counters;
- * it pairs with the smp_mb() of the out-of-line rcu_read_lock()
- * (rcutable_reader_register_and_lock()).  Caller holds registry_lock, and
- * has spliced the newcomers after its fence A would have run: a thread
- * pushed later has its sections after the unpublish (gp_run()).
+ * Only that value is taken for quiet; waiting on any other is safe, so the
+ * budgets are for speed alone.  A thread seen idle without the bit is
+ * most often between its idle store and its re-arm (a few ns in
+ * rcutable_reader_idle_slow()): it gets GP_REARM_MAX_NS before it counts
+ * as asleep, which fails.  The smp_mb() orders the caller's unpublish
+ * before the loads of the counters; it pairs with the smp_mb() of the
+ * out-of-line rcu_read_lock() (rcutable_reader_register_and_lock()).
+ * Caller holds registry_lock, and has spliced the newcomers after its
+ * fence A would have run: a thread pushed later has its sections after
+ * the unpublish (gp_run()).
  */
 static bool gp_readers_quiet(uint64_t spin_ns)
 {
 	const unsigned long quiet = RCUTABLE_CTR_IDLE | RCUTABLE_CTR_FENCE;
 	const struct rcutable_reader *r;
-	uint64_t first = 0;
+	uint64_t first = 0, idle_since;
 
 	rcutable_smp_mb();
 	for (r = registry.next; r != &registry; r = r->next) {
@@ -659,12 +684,19 @@ static bool gp_readers_quiet(uint64_t spin_ns)
 
 		if (r == &rcutable_rcu_reader)
 			continue;	/* the caller is outside any section */
+		idle_since = 0;
 		while ((v = RCUTABLE_READ_ONCE(r->ctr)) != quiet) {
-			if (!(v & RCUTABLE_CTR_FENCE))
-				return false;
+			uint64_t now = rcutable_now_ns();
+
 			if (!first)
-				first = rcutable_now_ns();
-			else if (rcutable_now_ns() - first >= spin_ns)
+				first = now;
+			else if (now - first >= spin_ns)
+				return false;
+			if (v != RCUTABLE_CTR_IDLE)
+				idle_since = 0;
+			else if (!idle_since)
+				idle_since = now;
+			else if (now - idle_since >= GP_REARM_MAX_NS)
 				return false;
 			rcutable_cpu_relax();
 		}
