@@ -112,6 +112,14 @@ static struct choose_default table_default(const struct choose_constraints *c)
 		"no thread announces anything" };
 }
 
+/* A read-side pair of no instructions (callgrind's count, exact) costs
+ * nothing, whatever the time of the loop around it did: the time is
+ * noise below a nanosecond. */
+static bool read_pair_free(const struct choose_figures *f)
+{
+	return f->read_insns == 0;
+}
+
 double choose_part_figure(const struct choose_ranking *k, const struct choose_candidate *c,
 			  enum choose_part p)
 {
@@ -123,6 +131,8 @@ double choose_part_figure(const struct choose_ranking *k, const struct choose_ca
 	case CHOOSE_PART_LOOKUPS:
 		return choose_lookups_at(f->lookups, k->constraints.update_pct);
 	case CHOOSE_PART_READ:
+		if (read_pair_free(f))
+			return 0;
 		return isnan(f->read_empty_ns) ? f->read_ns : fmax(f->read_ns - f->read_empty_ns, 0);
 	case CHOOSE_PART_LATENCY:
 		return f->exp_us;
@@ -149,6 +159,8 @@ static struct choose_range part_range(const struct choose_ranking *k,
 	case CHOOSE_PART_READ: {
 		double empty = isnan(f->read_empty_ns) ? 0 : f->read_empty_ns;
 
+		if (read_pair_free(f))
+			return (struct choose_range){ 0, 0 };
 		return (struct choose_range){ fmax(f->read_range.lo - empty, 0),
 					      fmax(f->read_range.hi - empty, 0) };
 	}
