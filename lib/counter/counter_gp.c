@@ -130,12 +130,18 @@ struct rcutable_gp_word rcutable_rcu_gp = {
 __thread struct rcutable_reader rcutable_rcu_reader;
 
 /*
- * How long a wait spins before a normal grace period sleeps, or an
- * expedited one yields.  Sleeping costs one more rcutable_flavor_mb_all()
- * (and the wake-up), so spinning for about what fence A just cost cannot
- * waste more than the sleep would (the spin-then-block argument); clamped,
- * so that a wait never burns more than GP_SPIN_MAX_NS of CPU before it
- * sleeps or yields (readers preempted inside a section may need this CPU).
+ * How long a wait spins before it sleeps.  Sleeping costs one more
+ * rcutable_flavor_mb_all() (and the wake-up), so a normal grace period
+ * spins for about what fence A just cost, which cannot waste more than the
+ * sleep would (the spin-then-block argument); clamped, so that a wait never
+ * burns more than GP_SPIN_MAX_NS of CPU before it sleeps (readers
+ * preempted inside a section may need this CPU).  An expedited grace period
+ * waits the same way: spinning longer, or yielding instead of sleeping,
+ * keeps a holdout preempted on this CPU from running (a yield does not
+ * reliably hand the CPU over: the scheduler may pick the yielding thread
+ * again until its next tick, milliseconds away, and postpone it after its
+ * wake-up), while a sleep hands it over and the holdout's wake ends it.
+ * Expedited grace periods are faster by expedited mode instead.
  */
 #define GP_SPIN_MIN_NS		2000u
 #define GP_SPIN_MAX_NS		20000u
@@ -568,12 +574,13 @@ static uint64_t gp_sleep_ns(uint64_t waited_ns)
 
 /*
  * Return once no registered reader holds back a wait for the word cur
- * (ctr_holds_gp()).  Spin for up to spin_ns from the first holdout seen; then,
- * expedited, yield (readers may be waiting for a CPU), or, normal, sleep
- * until a holdout's rcu_read_unlock() wakes us.
+ * (ctr_holds_gp()).  Spin for up to spin_ns from the first holdout seen;
+ * then sleep until a holdout's rcu_read_unlock() wakes us.  Expedited or
+ * not: spinning longer, or yielding, keeps a holdout preempted on this CPU
+ * from running (see GP_SPIN_MAX_NS).
  *
  * Called and returns with registry_lock held, but lets it go whenever it
- * yields or sleeps: a holdout may be blocked on a thread that is
+ * sleeps: a holdout may be blocked on a thread that is
  * unregistering or exiting, which takes registry_lock, so holding it for
  * the whole wait could close a cycle (the holdout waits for that thread,
  * that thread for us, we for the holdout).  A reader removed meanwhile had
@@ -582,13 +589,15 @@ static uint64_t gp_sleep_ns(uint64_t waited_ns)
  * precedes everything we do after that scan, as an idle counter we had
  * read would order it.  Each scan walks the registry afresh.
  */
-static void wait_for_readers(unsigned long cur, bool expedited, uint64_t spin_ns)
+static void wait_for_readers(unsigned long cur, uint64_t spin_ns)
 {
 	uint64_t first = 0;
 	bool kicked = false;
 
 	while (count_holdouts(cur)) {
 		uint64_t now = rcutable_now_ns();
+		size_t n;
+		int f;
 
 		if (!first)
 			first = now;
@@ -600,34 +609,25 @@ static void wait_for_readers(unsigned long cur, bool expedited, uint64_t spin_ns
 			rcu_cbq_kick_throttled();
 			kicked = true;
 		}
-		if (expedited) {
-			pthread_mutex_unlock(&registry_lock);
-			sched_yield();
-			pthread_mutex_lock(&registry_lock);
-		} else {
-			size_t n;
-			int f;
-
-			f = __atomic_or_fetch(&rcutable_rcu_gp.futex, RCUTABLE_GP_SLEEPING,
-					      __ATOMIC_RELAXED);
-			/* Orders RCUTABLE_GP_SLEEPING before the recheck; pairs with the
-			 * reader's compiler barrier between its counter store
-			 * and its check of futex in rcu_read_unlock(), made a
-			 * full fence by this one: either we see its counter or
-			 * it sees RCUTABLE_GP_SLEEPING and wakes us.  (Not for
-			 * mb, whose fence is ours alone: gp_sleep_ns().)  A
-			 * reader that ends expedited mode meanwhile changes
-			 * futex too, and the wait returns at once. */
-			rcutable_flavor_mb_all();
-			n = count_holdouts(cur);
-			pthread_mutex_unlock(&registry_lock);
-			if (n)
-				rcutable_futex_wait(&rcutable_rcu_gp.futex, f,
-						    gp_sleep_ns(now - first));
-			__atomic_fetch_and(&rcutable_rcu_gp.futex, ~RCUTABLE_GP_SLEEPING,
-					   __ATOMIC_RELAXED);
-			pthread_mutex_lock(&registry_lock);
-		}
+		f = __atomic_or_fetch(&rcutable_rcu_gp.futex, RCUTABLE_GP_SLEEPING,
+				      __ATOMIC_RELAXED);
+		/* Orders RCUTABLE_GP_SLEEPING before the recheck; pairs with the
+		 * reader's compiler barrier between its counter store and its
+		 * check of futex in rcu_read_unlock(), made a full fence by
+		 * this one: either we see its counter or it sees
+		 * RCUTABLE_GP_SLEEPING and wakes us.  (Not for mb, whose fence
+		 * is ours alone: gp_sleep_ns().)  A reader that ends expedited
+		 * mode meanwhile changes futex too, and the wait returns at
+		 * once. */
+		rcutable_flavor_mb_all();
+		n = count_holdouts(cur);
+		pthread_mutex_unlock(&registry_lock);
+		if (n)
+			rcutable_futex_wait(&rcutable_rcu_gp.futex, f,
+					    gp_sleep_ns(now - first));
+		__atomic_fetch_and(&rcutable_rcu_gp.futex, ~RCUTABLE_GP_SLEEPING,
+				   __ATOMIC_RELAXED);
+		pthread_mutex_lock(&registry_lock);
 		stall_check(cur);
 	}
 }
@@ -770,16 +770,16 @@ static void gp_run(bool expedited)
 	 * caller did (pairs with the fence in rcu_quiescent_state()). */
 	RCUTABLE_WRITE_ONCE(rcutable_rcu_gp.ctr, cur + RCUTABLE_CTR_PHASE);
 	rcutable_smp_mb();
-	wait_for_readers(cur + RCUTABLE_CTR_PHASE, expedited, spin_ns);
+	wait_for_readers(cur + RCUTABLE_CTR_PHASE, spin_ns);
 #else
-	wait_for_readers(cur, expedited, spin_ns);
+	wait_for_readers(cur, spin_ns);
 	/* Step 1's loads before the flip, the flip before step 3's loads: the
 	 * updater's own ordering, needed for forward progress only. */
 	rcutable_smp_mb();
 	RCUTABLE_WRITE_ONCE(rcutable_rcu_gp.ctr, cur ^ RCUTABLE_CTR_PHASE);
 	RCUTABLE_WRITE_ONCE(phase_begun_ns, rcutable_now_ns());
 	rcutable_smp_mb();
-	wait_for_readers(cur ^ RCUTABLE_CTR_PHASE, expedited, spin_ns);
+	wait_for_readers(cur ^ RCUTABLE_CTR_PHASE, spin_ns);
 #endif
 
 	gp_fence_b();
