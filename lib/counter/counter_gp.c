@@ -97,8 +97,8 @@
  * RCUTABLE_EXPEDITED_MODE_MS (default 1000) after the last expedited grace
  * period: a reader that goes idle after that (each looks at the clock at
  * every 16th idle store) clears the bit; the others stop re-arming at their
- * next idle store.  Clearing the bit at
- * any time is safe: gp_readers_quiet() never relies on it.
+ * next idle store.  Clearing the bit at any time is safe:
+ * gp_readers_quiet() never relies on it.
  * conformance/models/memb.pml checks this (-DEXPEDITED) and catches its
  * broken variants.
  *
@@ -109,7 +109,6 @@
 #define _GNU_SOURCE
 #include <limits.h>
 #include <pthread.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -641,7 +640,6 @@ static void wait_for_readers(unsigned long cur, uint64_t spin_ns)
 static bool gp_fence_mode_extend(void)
 {
 	static uint64_t mode_ns;	/* RCUTABLE_EXPEDITED_MODE_MS, read once */
-
 	uint64_t until;
 
 	if (!mode_ns)
