@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "harness.h"
 #include "placement.h"
@@ -187,12 +188,17 @@ bool time_enqueue_batches(gbench_state *st, void (*call)(struct rcu_head *, rcu_
 void register_gp_latency(const char *name, gbench_fn fn, void *arg, long calls)
 {
 	static const int readers[] = { 0, 1, 2, 4, 8, 16 };
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	gbench_bm *bm = NULL;
+	bool few = false;
 
 	for (size_t i = 0; i < sizeof(readers) / sizeof(readers[0]); i++) {
-		if (i == 0 || readers[i] == 8) {
-			long n = readers[i] == 8 ? (calls + 3) / 4 : calls;
+		bool past = readers[i] >= 8 || readers[i] >= 2 * cpus;
 
+		if (i == 0 || past != few) {
+			long n = past ? (calls + 3) / 4 : calls;
+
+			few = past;
 			/* Raw samples (--samples-dir) for the latency CDFs. */
 			bm = gbench_keep_samples(gbench_register(name, fn, arg));
 			gbench_unit(gbench_manual_time(gbench_iterations(bm, n)), GBENCH_US);

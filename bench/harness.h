@@ -96,11 +96,12 @@ bool time_enqueue_batches(gbench_state *st, void (*call)(struct rcu_head *, rcu_
 			  void (*barrier)(void));
 
 /*
- * Grace-period rows of benchmark fn (arg: its user argument) at 0, 1, 2
- * and 4 readers with calls calls each, and at 8 and 16 readers (well past
- * the PUs, where each grace period waits for the scheduler to run every
- * reader) with a quarter as many: the samples each row kept are in its
- * latency_us_n.  fn reads its reader count from gbench_range(st, 0).
+ * Grace-period rows of benchmark fn (arg: its user argument) at 0, 1, 2,
+ * 4, 8 and 16 readers, with calls calls each below 8 readers and below
+ * twice the CPUs, and a quarter as many from there (well past the CPUs,
+ * where a grace period often waits for the scheduler to run a reader, for
+ * milliseconds): the samples each row kept are in its latency_us_n.  fn
+ * reads its reader count from gbench_range(st, 0).
  */
 void register_gp_latency(const char *name, gbench_fn fn, void *arg, long calls);
 
