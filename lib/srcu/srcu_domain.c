@@ -110,7 +110,7 @@ static bool is_live(const struct srcu_struct *ssp)
 	struct rcutable_srcu_domain *d;
 
 	for (d = live; d; d = d->next)
-		if (d->counts == ssp->counts)
+		if (d->counts == ssp->counts[0])
 			return true;
 	return false;
 }
@@ -146,9 +146,10 @@ static int counters_alloc(struct srcu_struct *ssp)
 	ssp->ncpus = n;
 	ssp->idx = 0;
 	ssp->readers_fence = 0;
-	/* Release: the zeroed counters and ncpus before the pointer; pairs
+	/* Release: the zeroed counters and ncpus before the pointers; pairs
 	 * with the acquire load in srcu_read_lock(). */
-	__atomic_store_n(&ssp->counts, d->counts, __ATOMIC_RELEASE);
+	__atomic_store_n(&ssp->counts[1], d->counts + n + 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&ssp->counts[0], d->counts, __ATOMIC_RELEASE);
 	return 0;
 }
 
@@ -160,7 +161,7 @@ int rcutable_init_srcu_struct(struct srcu_struct *ssp, const char *name)
 		rcutable_die("init_srcu_struct(NULL)");
 	pthread_once(&hooks_once, register_fork_hooks);
 	rcutable_srcu_lock();
-	if (ssp->state == RCUTABLE_SRCU_READY && ssp->counts && is_live(ssp))
+	if (ssp->state == RCUTABLE_SRCU_READY && ssp->counts[0] && is_live(ssp))
 		rcutable_die("init_srcu_struct(%s) on SRCU domain %s, which is already "
 			     "initialized (cleanup_srcu_struct() it first)",
 			     name ? name : "?", ssp->name);
@@ -179,22 +180,21 @@ void rcutable_srcu_check_usable(const struct srcu_struct *ssp, const char *who)
 				  ssp ? ssp->name : NULL, who);
 }
 
-struct rcutable_srcu_counts *rcutable_srcu_attach(struct srcu_struct *ssp)
+void rcutable_srcu_attach(struct srcu_struct *ssp)
 {
 	rcutable_srcu_check_usable(ssp, "srcu_read_lock");
 	pthread_once(&hooks_once, register_fork_hooks);
 	rcutable_srcu_lock();
-	if (!ssp->counts && counters_alloc(ssp))
+	if (!ssp->counts[0] && counters_alloc(ssp))
 		rcutable_die("SRCU domain %s: no memory for its per-CPU counters",
 			     ssp->name);
 	rcutable_srcu_unlock();
-	return ssp->counts;
 }
 
 void rcutable_srcu_bad_unlock(const struct srcu_struct *ssp, int idx)
 {
 	rcutable_srcu_check_usable(ssp, "srcu_read_unlock");
-	if (!ssp->counts)
+	if (!ssp->counts[0])
 		rcutable_die("srcu_read_unlock() on SRCU domain %s, which no reader "
 			     "has entered", ssp->name);
 	rcutable_die("srcu_read_unlock(%s, %d): the index must be the one "
@@ -211,8 +211,7 @@ void rcutable_srcu_bad_unlock(const struct srcu_struct *ssp, int idx)
  */
 static unsigned long readers_in(const struct srcu_struct *ssp, int idx)
 {
-	const struct rcutable_srcu_counts *c =
-		rcutable_srcu_counts_of(ssp->counts, ssp->ncpus, idx);
+	const struct rcutable_srcu_counts *c = ssp->counts[idx];
 	unsigned long unlocks = rcutable_percpu_sum(&c->unlock, ssp->ncpus);
 
 	rcutable_smp_mb();
@@ -231,7 +230,7 @@ unsigned long rcutable_srcu_readers_of(const struct srcu_struct *ssp, int idx)
 
 unsigned long rcutable_srcu_readers_inside(const struct srcu_struct *ssp)
 {
-	return ssp->counts ? readers_in(ssp, 0) + readers_in(ssp, 1) : 0;
+	return ssp->counts[0] ? readers_in(ssp, 0) + readers_in(ssp, 1) : 0;
 }
 
 void rcutable_srcu_counters_free(struct srcu_struct *ssp)
@@ -240,7 +239,7 @@ void rcutable_srcu_counters_free(struct srcu_struct *ssp)
 
 	rcutable_srcu_lock();
 	RCUTABLE_WRITE_ONCE(ssp->state, RCUTABLE_SRCU_CLEANED_UP);
-	if (ssp->counts) {
+	if (ssp->counts[0]) {
 		d = rcutable_srcu_domain_of(ssp);
 		if (d->prev)
 			d->prev->next = d->next;
@@ -250,7 +249,8 @@ void rcutable_srcu_counters_free(struct srcu_struct *ssp)
 			d->next->prev = d->prev;
 		d->next = pool;
 		pool = d;
-		RCUTABLE_WRITE_ONCE(ssp->counts, NULL);
+		RCUTABLE_WRITE_ONCE(ssp->counts[0], NULL);
+		RCUTABLE_WRITE_ONCE(ssp->counts[1], NULL);
 	}
 	rcutable_srcu_unlock();
 }

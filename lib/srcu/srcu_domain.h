@@ -35,7 +35,7 @@ struct rcutable_srcu_domain {
 /* The block of a domain that has counters. */
 static inline struct rcutable_srcu_domain *rcutable_srcu_domain_of(const struct srcu_struct *ssp)
 {
-	return (struct rcutable_srcu_domain *)((char *)ssp->counts -
+	return (struct rcutable_srcu_domain *)((char *)ssp->counts[0] -
 					       offsetof(struct rcutable_srcu_domain, counts));
 }
 

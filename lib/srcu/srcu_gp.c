@@ -257,7 +257,7 @@ static struct rcutable_srcu_domain *srcu_domain(struct srcu_struct *ssp, const c
 {
 	rcutable_srcu_check_usable(ssp, who);
 	/* Acquire: pairs with the release that published the block. */
-	if (!__atomic_load_n(&ssp->counts, __ATOMIC_ACQUIRE))
+	if (!__atomic_load_n(&ssp->counts[0], __ATOMIC_ACQUIRE))
 		rcutable_srcu_attach(ssp);
 	return rcutable_srcu_domain_of(ssp);
 }
@@ -389,7 +389,7 @@ void srcu_barrier(struct srcu_struct *ssp)
 
 	rcutable_srcu_check_usable(ssp, "srcu_barrier");
 	rcutable_srcu_refuse_wait_inside(ssp, "srcu_barrier");
-	if (!__atomic_load_n(&ssp->counts, __ATOMIC_ACQUIRE))
+	if (!__atomic_load_n(&ssp->counts[0], __ATOMIC_ACQUIRE))
 		return;		/* no block, so no callback was ever queued */
 	d = rcutable_srcu_domain_of(ssp);
 	/* The caller's own lane first, as in rcu_barrier(). */
@@ -413,7 +413,7 @@ static void srcu_cleanup(struct srcu_struct *ssp, bool quiesced, const char *who
 	size_t pending;
 
 	rcutable_srcu_check_usable(ssp, who);
-	if (!__atomic_load_n(&ssp->counts, __ATOMIC_ACQUIRE)) {
+	if (!__atomic_load_n(&ssp->counts[0], __ATOMIC_ACQUIRE)) {
 		rcutable_srcu_counters_free(ssp);	/* never used: nothing to stop */
 		return;
 	}

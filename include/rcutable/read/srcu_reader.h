@@ -73,16 +73,18 @@
  */
 static inline int srcu_read_lock(struct srcu_struct *ssp)
 {
+	int idx = (int)(RCUTABLE_READ_ONCE(ssp->idx) & 1);
 	/* Acquire: the counters' initialization before their use; pairs with
-	 * the release that published them in rcutable_srcu_attach(). */
-	struct rcutable_srcu_counts *c = __atomic_load_n(&ssp->counts, __ATOMIC_ACQUIRE);
-	int idx;
+	 * the release that published them (counters_alloc(), srcu_domain.c;
+	 * after rcutable_srcu_attach(), its lock orders them). */
+	struct rcutable_srcu_counts *c = __atomic_load_n(&ssp->counts[idx],
+							 __ATOMIC_ACQUIRE);
 
-	if (rcutable_unlikely(!c))
-		c = rcutable_srcu_attach(ssp);
-	idx = (int)(RCUTABLE_READ_ONCE(ssp->idx) & 1);
-	rcutable_percpu_inc(&rcutable_srcu_counts_of(c, ssp->ncpus, idx)->lock,
-			    ssp->ncpus);
+	if (rcutable_unlikely(!c)) {
+		rcutable_srcu_attach(ssp);
+		c = ssp->counts[idx];
+	}
+	rcutable_percpu_inc(&c->lock, ssp->ncpus);
 	RCUTABLE_SRCU_AFTER_LOCK(ssp);
 	rcutable_srcu_note_lock(ssp, idx);
 	return idx;
@@ -97,14 +99,16 @@ static inline int srcu_read_lock(struct srcu_struct *ssp)
  */
 static inline void srcu_read_unlock(struct srcu_struct *ssp, int idx)
 {
-	struct rcutable_srcu_counts *c = RCUTABLE_READ_ONCE(ssp->counts);
+	struct rcutable_srcu_counts *c;
 
-	if (rcutable_unlikely((unsigned)idx > 1 || !c))
+	if (rcutable_unlikely((unsigned)idx > 1))
+		rcutable_srcu_bad_unlock(ssp, idx);
+	c = RCUTABLE_READ_ONCE(ssp->counts[idx]);
+	if (rcutable_unlikely(!c))
 		rcutable_srcu_bad_unlock(ssp, idx);
 	rcutable_srcu_note_unlock(ssp, idx);
 	RCUTABLE_SRCU_BEFORE_UNLOCK();
-	rcutable_percpu_inc(&rcutable_srcu_counts_of(c, ssp->ncpus, idx)->unlock,
-			    ssp->ncpus);
+	rcutable_percpu_inc(&c->unlock, ssp->ncpus);
 }
 
 /* User space has no tracer to hide from: the same markers. */

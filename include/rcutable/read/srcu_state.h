@@ -11,7 +11,6 @@
 #include <rcutable/read/percpu_count.h>
 #include <rcutable/read/srcu_lifecycle.h>
 
-/* One CPU's counts, alone on its cache line. */
 /* One CPU's counts for one index, a cache line.  A domain has ncpus + 1
  * of them per index (percpu_count.h), index 0's first, then index 1's:
  * readers, which count under the active index, never write the lines
@@ -31,8 +30,10 @@ struct rcutable_srcu_counts {
 struct srcu_struct {
 	unsigned long idx;		/* its low bit: the index new readers count
 					 * under; written under the grace-period lock */
-	struct rcutable_srcu_counts *counts;	/* 2 * (ncpus + 1) of them;
-						 * NULL until attached and after cleanup */
+	/* Index i's ncpus + 1 counts (index 1's follow index 0's in one
+	 * block): readers find theirs without arithmetic.  NULL until
+	 * attached and after cleanup. */
+	struct rcutable_srcu_counts *counts[2];
 	unsigned ncpus;
 	int readers_fence;		/* srcu: readers fence after counting in
 					 * (expedited mode, srcu_gp.c); written
@@ -46,15 +47,8 @@ struct srcu_struct {
 
 /* Out of line (srcu_domain.c): give ssp its counters if it has none yet (a
  * static domain read before its constructor ran), or refuse a domain that
- * was cleaned up or never initialized.  Returns the counters. */
-/* The first of index idx's ncpus + 1 slots in the counters c. */
-static inline struct rcutable_srcu_counts *
-rcutable_srcu_counts_of(struct rcutable_srcu_counts *c, unsigned ncpus, int idx)
-{
-	return c + (size_t)idx * (ncpus + 1);
-}
-
-struct rcutable_srcu_counts *rcutable_srcu_attach(struct srcu_struct *ssp);
+ * was cleaned up or never initialized.  The counters are then in place. */
+void rcutable_srcu_attach(struct srcu_struct *ssp);
 /* Refuses srcu_read_unlock(ssp, idx) with an index no lock returned. */
 __attribute__((noreturn))
 void rcutable_srcu_bad_unlock(const struct srcu_struct *ssp, int idx);
