@@ -62,11 +62,33 @@ static void updater_gp(void)
 	synchronize_rcu();
 }
 
+/*
+ * A grace period every UPDATER_PACE_NS at most (the rate of the slowest
+ * implementation measured here, with margin): readers beside it pay for
+ * the same number of grace periods whatever each one costs, so that their
+ * figures compare their read side, not how fast their updater runs.
+ */
+#define UPDATER_PACE_NS	10000
+
+static void updater_gp_paced(void)
+{
+	static __thread double next;
+	double now;
+
+	while ((now = now_s(CLOCK_MONOTONIC)) < next)
+		rcutable_cpu_relax();
+	next = now + UPDATER_PACE_NS * 1e-9;
+	synchronize_rcu();
+}
+
 static const struct crew_job rcu_reader = {
 	.begin = reader_begin, .work = reader_section, .end = rcu_unregister_thread,
 };
 static const struct crew_job rcu_updater = {
 	.begin = rcu_register_thread, .work = updater_gp, .end = rcu_unregister_thread,
+};
+static const struct crew_job rcu_paced_updater = {
+	.begin = rcu_register_thread, .work = updater_gp_paced, .end = rcu_unregister_thread,
 };
 
 /* Stop the crew; a QSBR caller goes offline while it waits (an updater in
@@ -158,8 +180,8 @@ static void bm_read_pair_under_updater(gbench_state *st)
 }
 
 /* QSBR: the cost of reporting a quiescent state, with nothing to report
- * (alone: no grace period waits) or beside an updater (each grace period
- * makes the next report store and fence). */
+ * (alone: no grace period waits) or beside a paced updater (each grace
+ * period makes the next report store and fence). */
 static void bm_quiescent_state(gbench_state *st)
 {
 	bool updater = gbench_user_arg(st) != NULL;
@@ -167,8 +189,8 @@ static void bm_quiescent_state(gbench_state *st)
 	bind_slot(0);
 	rcu_register_thread();
 	if (updater)
-		crew_start(&rcu_updater, 1, 1);
-	gbench_label(st, updater ? "one thread runs synchronize_rcu() in a loop" : "alone");
+		crew_start(&rcu_paced_updater, 1, 1);
+	gbench_label(st, updater ? "one thread runs synchronize_rcu() every 10 us" : "alone");
 	TIMED_OPS(st, {
 		rcu_quiescent_state();
 		gbench_clobber_memory();
