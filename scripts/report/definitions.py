@@ -125,6 +125,7 @@ FIGURES = {
     "synchronize p50, 4 readers": ("gp", "normal", 4, "latency_us", "p50"),
     "expedited p50, 4 readers": ("gp", "expedited", 4, "latency_us", "p50"),
     "membarrier p50": ("latency", "membarrier_floor/1", "latency_us", "p50"),
+    "membarrier p99": ("latency", "membarrier_floor/1", "latency_us", "p99"),
     "nested 3 deep": ("get", "read_nested3", "ns_per_op"),
     "read pair, expedited mode": ("get", "read_pair_expedited_mode", "ns_per_op"),
     "pair beside an updater": ("get", "read_pair_under_updater", "ns_per_op"),

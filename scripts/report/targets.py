@@ -11,19 +11,48 @@ from report.text import fmt, ratio
 TARGETS_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "targets.tsv")
 
 
+def _rows():
+    for line in open(TARGETS_FILE):
+        if line.strip() and not line.startswith("#"):
+            yield line.rstrip("\n").split("\t")
+
+
 def load_targets():
     """targets.tsv's rows: (target, implementation, figure, reference
     implementation or None, reference figure or constant, factor, unit,
     strict)."""
     out = []
-    for line in open(TARGETS_FILE):
-        if not line.strip() or line.startswith("#"):
-            continue
-        what, impl, fig, ref, ref_fig, factor, unit, strict = line.rstrip("\n").split("\t")
+    for what, impl, fig, ref, ref_fig, factor, unit, strict, *_ in _rows():
         ref = None if ref == "-" else ref
         out.append((what, impl, fig, ref, float(ref_fig) if ref is None else ref_fig,
                     float(factor), unit, strict == "yes"))
     return out
+
+
+def load_floors():
+    """{target: (implementation, floor figure)} for the targets whose row
+    names a floor: a figure of the same implementation, measured in the
+    same run, that the measured operation includes."""
+    return {f[0]: (f[1], f[8]) for f in _rows() if len(f) > 8}
+
+
+def floor_notes(rows, runs, icount):
+    """A sentence for each target not met whose limit is below its floor's
+    median in this run: the machine, more than the implementation, sets
+    such a verdict."""
+    floors, notes = load_floors(), []
+    for what, _, _, limit, _, unit, verdict, _ in rows:
+        if verdict == "met" or what not in floors:
+            continue
+        impl, fig = floors[what]
+        v = figure(fig, runs.get(impl, {}), icount) if impl in runs else None
+        if v is None:
+            continue
+        if v > limit:
+            notes.append(f"*{what}*: the limit, {fmt(limit, 2)} {unit}, is below the {fig} "
+                         f"of {impl}'s run, {with_interval(v, interval(fig, runs[impl], icount), unit)}, "
+                         f"a step that every such operation includes.")
+    return notes
 
 
 def judge(value, limit, strict):
@@ -186,6 +215,8 @@ def targets(w, runs, icount, pairs=None):
         w(f"| {what} | {with_interval(value, value_iv, unit)} | "
           f"{with_interval(limit, limit_iv, unit)} | {r} | {verdict} |")
     w("")
+    for note in floor_notes(rows, runs, icount):
+        w(note + "\n")
 
 
 if __name__ == "__main__":
