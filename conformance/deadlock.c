@@ -253,6 +253,39 @@ Test(deadlock, over_the_backlog_bound_while_a_callback_waits_for_the_caller, .ti
 			 "a worker whose callback waited for the caller's mutex", "callback");
 }
 
+/* The same with a callback that spins, runnable, until the caller lets
+ * the mutex go: the worker is busy, not starved of CPU, and the caller
+ * must not wait for it for ever either. */
+static void cb_spins_on_mutex(struct rcu_head *h)
+{
+	(void)h;
+	flag_set(&cyc.cb_entered, 1);
+	while (pthread_mutex_trylock(&cyc.m))
+		rcutable_cpu_relax();
+	pthread_mutex_unlock(&cyc.m);
+	flag_set(&cyc.reader_done, 1);
+}
+
+static void *queue_over_bound_holding_spun_mutex(void *arg)
+{
+	(void)arg;
+	rcu_register_thread();
+	pthread_mutex_lock(&cyc.m);
+	call_rcu(&cyc.head, cb_spins_on_mutex);
+	queue_over_bound();
+	pthread_mutex_unlock(&cyc.m);
+	flag_set(&cyc.b_done, 1);
+	rcu_barrier();
+	rcu_unregister_thread();
+	return NULL;
+}
+
+Test(deadlock, over_the_backlog_bound_while_a_callback_spins_on_the_caller, .timeout = 60)
+{
+	check_over_bound(queue_over_bound_holding_spun_mutex,
+			 "a worker whose callback spun on the caller's mutex", "callback");
+}
+
 /*
  * Back-pressure through a grace period: from 5/4 of the bound, a caller
  * that no grace period waits for waits through the one the worker is in,

@@ -3,7 +3,7 @@
  * conformance/stress/flood.c: forward progress of an RCU implementation's
  * callbacks under a call_rcu() flood, then under an rcu_barrier() storm.
  *
- *   flood [--callbacks=N] [--storm-ms=MS] [--json=FILE]
+ *   flood [--callbacks=N] [--storm-ms=MS] [--starve-workers] [--json=FILE]
  *
  * The flood: two threads queue N callbacks between them (default 10
  * million), each freeing a small object, as fast as call_rcu() takes them,
@@ -31,6 +31,14 @@
  * --json writes them for RESULTS.md.  A watchdog ends a run that stops
  * making progress.
  *
+ * --starve-workers: rcutable's callback workers (threads named
+ * rcutable-cb) run at nice 19 from their start, so that the program's
+ * other threads, more than the CPUs, starve them: the bound must hold all
+ * the same (back-pressure waits for a starved worker).  The flooders then
+ * queue offline where threads report quiescent states: an online QSBR
+ * caller holds grace periods back and does not wait while the worker waits
+ * for one (rcutable/backlog.h), so a starved worker does not bound it.
+ *
  * Compiled with -DFLOOD_SRCU (build/<srcu impl>/flood), the same on one
  * SRCU domain: call_srcu(), srcu_barrier(), synchronize_srcu(), and an
  * srcu_read_lock() reader.
@@ -40,6 +48,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
@@ -81,6 +90,7 @@ struct flood_obj {
 };
 
 static unsigned long per_flooder;
+static bool starve;		/* --starve-workers */
 static long outstanding, peak_outstanding;
 /* The phase: flooding, draining, storming, stopping. */
 enum { FLOOD, DRAIN, STORM, STOP };
@@ -120,6 +130,8 @@ static void *flooder(void *arg)
 {
 	(void)arg;
 	rcu_register_thread();
+	if (starve)
+		rcu_thread_offline();
 	for (unsigned long i = 0; i < per_flooder; i++) {
 		struct flood_obj *o = malloc(sizeof(*o));
 
@@ -204,6 +216,45 @@ static void *barrier_loop(void *arg)
 	return NULL;
 }
 
+/* --starve-workers: every 5 ms until the storm ends, each callback worker
+ * not yet seen goes to nice 19 (a thread's nice value is its own). */
+static void renice_workers(void)
+{
+	static int seen[64], nseen;
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *e;
+
+	while (d && (e = readdir(d))) {
+		char path[300], comm[32] = "";
+		int tid = atoi(e->d_name), i;
+		FILE *f;
+
+		for (i = 0; i < nseen && seen[i] != tid; i++)
+			;
+		if (!tid || i < nseen)
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/task/%d/comm", tid);
+		if (!(f = fopen(path, "re")))
+			continue;
+		if (fgets(comm, sizeof(comm), f) && !strcmp(comm, "rcutable-cb\n") &&
+		    !setpriority(PRIO_PROCESS, (id_t)tid, 19) && nseen < 64)
+			seen[nseen++] = tid;
+		fclose(f);
+	}
+	if (d)
+		closedir(d);
+}
+
+static void *starver(void *arg)
+{
+	(void)arg;
+	while (get(&phase) != STOP) {
+		renice_workers();
+		usleep(5000);
+	}
+	return NULL;
+}
+
 static const char *arg_value(int argc, char **argv, const char *name)
 {
 	size_t n = strlen(name);
@@ -227,7 +278,7 @@ int main(int argc, char **argv)
 	unsigned long storm_ms = sv ? strtoul(sv, NULL, 10) : 1000;
 	static const struct barrier_loop flood_barriers = { FLOOD, false },
 		storm_barriers = { STORM, false }, storm_queuer = { STORM, true };
-	pthread_t flooders[FLOODERS], reader, gps, barriers, storm[3];
+	pthread_t flooders[FLOODERS], reader, gps, barriers, storm[3], renicer;
 	bool bounded = (FLOOD_INFO.native | FLOOD_INFO.emulated) &
 		       RCUTABLE_API_BACKLOG;
 	size_t bound = bounded ? rcutable_callback_backlog_get() : 0;
@@ -242,6 +293,8 @@ int main(int argc, char **argv)
 			FLOODERS);
 		return 2;
 	}
+	for (int i = 1; i < argc; i++)
+		starve |= !strcmp(argv[i], "--starve-workers");
 	per_flooder = total / FLOODERS;
 	total = per_flooder * FLOODERS;
 	peak_allowed = bound ? 20 * bound : total / 10 * 9;
@@ -250,6 +303,8 @@ int main(int argc, char **argv)
 	 * that no grace period waits for it. */
 	rcu_register_thread();
 	rcu_thread_offline();
+	if (starve)
+		pthread_create(&renicer, NULL, starver, NULL);
 	pthread_create(&reader, NULL, constant_reader, NULL);
 	pthread_create(&gps, NULL, gp_loop, NULL);
 	pthread_create(&barriers, NULL, barrier_loop, (void *)&flood_barriers);
@@ -278,6 +333,8 @@ int main(int argc, char **argv)
 	flood_barrier();
 	pthread_join(gps, NULL);
 	pthread_join(reader, NULL);
+	if (starve)
+		pthread_join(renicer, NULL);
 	rcu_unregister_thread();
 	getrusage(RUSAGE_SELF, &ru);
 	left = __atomic_load_n(&outstanding, __ATOMIC_RELAXED);

@@ -22,11 +22,11 @@
  * 5/4 of the share, through the grace period (SRCU cannot tell which
  * callers its grace period waits for, and waits so too), and a grace
  * period that begins meanwhile and waits for it wakes it to go on.  A
- * caller never
- * waits on the worker's own thread, and for at most 20 ms without the
- * worker making progress (a callback blocked on a lock the caller holds, a
- * reader blocked on one, the caller's own SRCU section); nothing queued is
- * ever refused.
+ * caller never waits on the worker's own thread, and for at most 20 ms
+ * without the worker making progress (a callback blocked on a lock the
+ * caller holds, a reader blocked on one, the caller's own SRCU section)
+ * unless the worker is runnable and starved of CPU, when it waits on;
+ * nothing queued is ever refused.
  */
 #ifndef RCUTABLE_BACKLOG_H
 #define RCUTABLE_BACKLOG_H

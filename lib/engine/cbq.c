@@ -12,6 +12,7 @@
  */
 #define _GNU_SOURCE
 #include <sched.h>
+#include <stdio.h>
 #include <search.h>
 #include <signal.h>
 #include <limits.h>
@@ -458,6 +459,7 @@ static void *cbq_worker(void *arg)
 	sigset_t all;
 
 	cbq_self = q;
+	RCUTABLE_WRITE_ONCE(q->worker_tid, (int)gettid());
 	if (q->laned)	/* its callbacks that queue more stay on its lane */
 		cbq_my_lane = (int)q->lane;
 	/* Named by itself (a prctl()): naming it from the starter would open
@@ -703,6 +705,7 @@ static void cbq_atfork_child(void)
 		cbq_drop_barriers(&q->first, &q->tail);
 		q->worker_futex = 0;
 		q->started = false;
+		q->worker_tid = 0;
 		q->in_callback = false;
 		q->invoking = false;
 		q->throttled = 0;
@@ -882,6 +885,7 @@ struct rcutable_cbq *rcutable_cbq_new(void (*wait_fn)(void *), void *arg,
 		q->call_name = name;
 		q->invoke_begin = q->quiesce = NULL;
 		q->stop = false;
+		q->worker_tid = 0;
 		q->batch = NULL;
 		q->in_flight = 0;
 		q->gathers = q->hurry = q->laned = false;
@@ -961,11 +965,79 @@ void rcutable_cbq_check_call(const char *who, const struct rcu_head *head,
  * grace period ending, or a safe point between callbacks): a callback may
  * be blocked on a lock this caller holds, a reader that holds up the grace
  * period may wait for one, or the caller is inside an SRCU section that
- * grace period waits for.  Then no caller waits until the worker moves
- * again (stuck_at); they only give up the CPU.  Not on q's own worker,
- * whose callbacks may queue more.
+ * grace period waits for.  Then, unless the worker is only starved of CPU
+ * (cbq_worker_starved(): the caller waits on), no caller waits until the
+ * worker moves again (stuck_at); they only give up the CPU.  Not on q's
+ * own worker, whose callbacks may queue more.
  */
 #define CBQ_THROTTLE_PATIENCE_NS	20000000u
+
+/*
+ * A worker that made no progress for a patience may be blocked (on a lock,
+ * in a grace period) or busy in one long callback, and then callers stop
+ * waiting for it; or it may be runnable and starved of CPU by the
+ * program's other threads (at a higher priority, or more threads than
+ * CPUs), and then callers that stopped waiting would let the backlog grow
+ * as fast as they can queue.  The kernel tells the cases apart: a starved
+ * worker is runnable at both ends of CBQ_STARVED_PROBE_NS and ran for less
+ * than half of it.  A worker that has run for a patience of CPU time
+ * without progress is busy however little CPU it gets (a callback that
+ * spins on a lock the caller holds, on an oversubscribed machine).  Where
+ * none of this can be read (no /proc), it counts as blocked.
+ */
+#define CBQ_STARVED_PROBE_NS		2000000u
+
+/* Is the worker runnable (state R in /proc/self/task/<tid>/stat)? */
+static bool cbq_worker_runnable(const struct rcutable_cbq *q)
+{
+	char path[64], buf[256], *paren;
+	int tid = RCUTABLE_READ_ONCE(q->worker_tid);
+	size_t n;
+	FILE *f;
+
+	if (!tid)
+		return false;
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", tid);
+	f = fopen(path, "re");
+	if (!f)
+		return false;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	/* "tid (comm) S ...": the name may hold anything, even ") ". */
+	paren = strrchr(buf, ')');
+	return paren && paren[1] == ' ' && paren[2] == 'R';
+}
+
+/* The worker's CPU time so far (ns), or 0 if it cannot be read. */
+static uint64_t cbq_worker_cpu_ns(const struct rcutable_cbq *q)
+{
+	clockid_t clock;
+	struct timespec ts;
+
+	if (pthread_getcpuclockid(q->worker, &clock) || clock_gettime(clock, &ts))
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Is q's worker starved of CPU rather than blocked or busy?  *since: its
+ * CPU time when this caller first asked since its last progress (0: not
+ * yet).  Waits up to CBQ_STARVED_PROBE_NS on throttle_word (whose value
+ * was w) to see. */
+static bool cbq_worker_starved(struct rcutable_cbq *q, int w, uint64_t *since)
+{
+	uint64_t cpu;
+
+	if (!cbq_worker_runnable(q) || !(cpu = cbq_worker_cpu_ns(q)))
+		return false;
+	if (!*since)
+		*since = cpu;
+	else if (cpu - *since >= CBQ_THROTTLE_PATIENCE_NS)
+		return false;
+	rcutable_futex_wait(&q->throttle_word, w, CBQ_STARVED_PROBE_NS);
+	return cbq_worker_cpu_ns(q) - cpu < CBQ_STARVED_PROBE_NS / 2 &&
+	       cbq_worker_runnable(q);
+}
 
 /* Does the grace period wait for the caller?  False where the flavor
  * cannot tell.  A statistic, no ordering. */
@@ -1016,6 +1088,9 @@ static void cbq_throttle_yield(struct rcutable_cbq *q, long max)
 
 static void cbq_throttle(struct rcutable_cbq *q, long max)
 {
+	unsigned long starved_at = ~0UL;	/* progress when starved_since was read */
+	uint64_t starved_since = 0;
+
 	if (q == cbq_self)
 		return;
 	for (;;) {
@@ -1026,6 +1101,10 @@ static void cbq_throttle(struct rcutable_cbq *q, long max)
 
 		if (p == RCUTABLE_READ_ONCE(q->stuck_at))
 			break;
+		if (p != starved_at) {
+			starved_at = p;
+			starved_since = 0;
+		}
 		__atomic_add_fetch(&q->throttled, 1, __ATOMIC_RELAXED);
 		/* Orders the count before the checks; pairs with the smp_mb()
 		 * in cbq_invoked(). */
@@ -1040,6 +1119,9 @@ static void cbq_throttle(struct rcutable_cbq *q, long max)
 			break;
 		if (__atomic_load_n(&q->kicks, __ATOMIC_RELAXED) != k)
 			continue;	/* a grace period may wait for us now */
+		if (__atomic_load_n(&q->progress, __ATOMIC_RELAXED) != p ||
+		    cbq_worker_starved(q, w, &starved_since))
+			continue;
 		if (__atomic_load_n(&q->progress, __ATOMIC_RELAXED) == p) {
 			RCUTABLE_WRITE_ONCE(q->stuck_at, p);
 			break;

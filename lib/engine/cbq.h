@@ -74,6 +74,7 @@ struct rcutable_cbq {
 	bool fork_skipped;		/* fork() gave up waiting for it (cbq.c) */
 	bool in_callback;		/* the worker is inside a callback */
 	pthread_t worker;
+	int worker_tid;			/* the worker's kernel thread ID, 0 until it runs */
 	/* Held by the worker while it detaches or invokes: fork() and the exit
 	 * count take it to find the worker at a safe point. */
 	pthread_mutex_t consumer_lock;
