@@ -187,10 +187,10 @@ inline mb_on(i)
 }
 
 /*
- * reader_go_idle() of thread i inside its section: the first fence flushes
- * the buffered counter store and completes the section's accesses (the
- * section ends here); then the idle store, whose second fence makes it
- * visible at once.
+ * reader_go_idle() of thread i inside its section: before its idle store,
+ * the buffered counter store is flushed (stores become visible in order)
+ * and the section's accesses complete (the release: the section ends
+ * here); then the idle store, whose full fence makes it visible at once.
  */
 inline go_idle(i)
 {

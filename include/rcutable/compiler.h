@@ -49,6 +49,19 @@
 #define RCUTABLE_READ_ONCE(x)		__atomic_load_n(&(x), __ATOMIC_RELAXED)
 #define RCUTABLE_WRITE_ONCE(x, v)	__atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
 
+/*
+ * Store v to x, then a full fence: the kernel's smp_store_mb().  On x86-64
+ * one xchg, a locked instruction and so a full fence itself, cheaper than
+ * the store and a locked add.
+ */
+#if defined(__x86_64__) && !defined(__SANITIZE_THREAD__)
+#define rcutable_smp_store_mb(x, v)	\
+	do { (void)__atomic_exchange_n(&(x), (v), __ATOMIC_SEQ_CST); } while (0)
+#else
+#define rcutable_smp_store_mb(x, v)	\
+	do { RCUTABLE_WRITE_ONCE(x, v); rcutable_smp_mb(); } while (0)
+#endif
+
 /* Spin-wait hint for the processor. */
 #if defined(__x86_64__) || defined(__i386__)
 #define rcutable_cpu_relax()	__builtin_ia32_pause()

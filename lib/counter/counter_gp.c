@@ -393,8 +393,8 @@ void rcu_unregister_thread(void)
 /*
  * rcu_read_lock() out of line: the first read of an unregistered thread,
  * or, in expedited mode, a thread whose idle counter is re-armed.  That
- * one's smp_mb() orders its counter store before its section's accesses;
- * it pairs with the smp_mb() in gp_readers_quiet().
+ * one's fence (rcutable_smp_store_mb()) orders its counter store before
+ * its section's accesses; it pairs with the smp_mb() in gp_readers_quiet().
  */
 void rcutable_reader_register_and_lock(void)
 {
@@ -402,9 +402,8 @@ void rcutable_reader_register_and_lock(void)
 
 	if (RCUTABLE_READER_EXPEDITED_MODE &&
 	    RCUTABLE_READ_ONCE(self->ctr) == (RCUTABLE_CTR_IDLE | RCUTABLE_CTR_FENCE)) {
-		RCUTABLE_WRITE_ONCE(self->ctr, RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr) |
-				    RCUTABLE_CTR_FENCE);
-		rcutable_smp_mb();
+		rcutable_smp_store_mb(self->ctr, RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr) |
+						 RCUTABLE_CTR_FENCE);
 		return;
 	}
 	rcu_register_thread();
@@ -664,7 +663,7 @@ static bool gp_fence_mode_extend(void)
  * most often between its idle store and its re-arm (a few ns in
  * rcutable_reader_idle_slow()): it gets GP_REARM_MAX_NS before it counts
  * as asleep, which fails.  The smp_mb() orders the caller's unpublish
- * before the loads of the counters; it pairs with the smp_mb() of the
+ * before the loads of the counters; it pairs with the fence of the
  * out-of-line rcu_read_lock() (rcutable_reader_register_and_lock()).
  * Caller holds registry_lock, and has spliced the newcomers after its
  * fence A would have run: a thread pushed later has its sections after

@@ -19,7 +19,9 @@
  *     hint the updater must not rely on (counter_gp.c then bounds its
  *     sleep), else 0;
  *   RCUTABLE_READER_EXPEDITED_MODE: 1 if expedited grace periods may ask
- *     the readers to fence for a while (counter_gp.c), else 0.
+ *     the readers to fence for a while (counter_gp.c), else 0;
+ * and may define RCUTABLE_READER_STORE_FENCED(x, v), the counter store and
+ * RCUTABLE_READER_FENCE() in one (mb: rcutable_smp_store_mb()).
  * memb and signal make both fences compiler barriers (their updater turns
  * them into full fences, by membarrier() or by signal; that also orders
  * the check).  mb makes the first smp_mb() and the second a release fence
@@ -43,6 +45,10 @@
     !defined(RCUTABLE_READER_WAKE_UNORDERED) || !defined(RCUTABLE_READER_EXPEDITED_MODE)
 #error "define RCUTABLE_READER_FENCE(), RCUTABLE_READER_RELEASE(), RCUTABLE_READER_WAKE_UNORDERED and RCUTABLE_READER_EXPEDITED_MODE before including counter_reader.h"
 #endif
+#ifndef RCUTABLE_READER_STORE_FENCED
+#define RCUTABLE_READER_STORE_FENCED(x, v)	\
+	do { RCUTABLE_WRITE_ONCE(x, v); RCUTABLE_READER_FENCE(); } while (0)
+#endif
 
 /* Readers mark sections; they never report quiescent states. */
 #define RCUTABLE_READERS_REPORT_QS	0
@@ -63,8 +69,7 @@ static inline void rcu_read_lock(void)
 	unsigned long c = RCUTABLE_READ_ONCE(r->ctr);
 
 	if (rcutable_likely(c == RCUTABLE_CTR_IDLE)) {
-		RCUTABLE_WRITE_ONCE(r->ctr, RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr));
-		RCUTABLE_READER_FENCE();
+		RCUTABLE_READER_STORE_FENCED(r->ctr, RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr));
 	} else if (rcutable_likely(c & RCUTABLE_CTR_NEST_MASK)) {
 		if (rcutable_unlikely((c & RCUTABLE_CTR_NEST_MASK) ==
 				      RCUTABLE_CTR_NEST_MASK))

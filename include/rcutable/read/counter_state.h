@@ -68,21 +68,23 @@ __attribute__((noreturn)) void rcutable_reader_misuse(const char *what);
 
 /*
  * Replace the calling thread's counter old with c (the global word, or
- * IDLE) between two full fences: how a QSBR thread reports and goes
- * offline (qsbr_reader.h), and how any thread ends what it holds when it
- * exits or unregisters (counter_gp.c).  The first fence orders the
- * thread's earlier accesses (its sections) before the store and pairs with
- * the updater's fence after its last scan (fence B in counter_gp.c); the
- * second orders the store before the thread's later accesses and before
- * its check of the updater's sleep word, and pairs with the updater's
- * fence A and the fence after it sets that word (wait_for_readers()).
+ * IDLE) after a release fence and before a full fence: how a QSBR thread
+ * reports and goes offline (qsbr_reader.h), and how any thread ends what
+ * it holds when it exits or unregisters (counter_gp.c).  The release
+ * orders the thread's earlier accesses (its sections) before the store
+ * (no instruction on x86-64, where no access passes a later store) and
+ * pairs with the updater's fence after its last scan (fence B in
+ * counter_gp.c); the full fence orders the store, and the load of the
+ * word it stores, before the thread's later accesses and before its check
+ * of the updater's sleep word, and pairs with the updater's fence A and
+ * the fence after it sets that word (wait_for_readers()).  On x86-64 the
+ * store and the full fence are one xchg.
  */
 static inline void rcutable_reader_store_fenced(unsigned long old, unsigned long c)
 {
-	rcutable_tsan_release(&rcutable_rcu_gp);	/* the first fence, for TSan */
-	rcutable_smp_mb();
-	RCUTABLE_WRITE_ONCE(rcutable_rcu_reader.ctr, c);
-	rcutable_smp_mb();
+	rcutable_tsan_release(&rcutable_rcu_gp);	/* the release, for TSan */
+	rcutable_smp_wmb();
+	rcutable_smp_store_mb(rcutable_rcu_reader.ctr, c);
 	if (rcutable_unlikely(RCUTABLE_READ_ONCE(rcutable_rcu_gp.futex) != 0))
 		rcutable_reader_idle_slow(old);
 }

@@ -11,10 +11,12 @@
 
 #include <rcutable/compiler.h>
 
-/* After the counter store: a full fence (on x86-64 a locked add, see
- * rcutable/compiler.h), the store before the section's loads.  Pairs with
- * the updater's fence A in counter_gp.c (gp_run()). */
+/* After the counter store: a full fence, the store before the section's
+ * loads.  Pairs with the updater's fence A in counter_gp.c (gp_run()).
+ * The store and the fence are one instruction on x86-64 (an xchg, see
+ * rcutable_smp_store_mb() in rcutable/compiler.h). */
 #define RCUTABLE_READER_FENCE()	rcutable_smp_mb()
+#define RCUTABLE_READER_STORE_FENCED(x, v)	rcutable_smp_store_mb(x, v)
 /* Before the idle store: a release fence (no instruction on x86-64), the
  * section's accesses before the store.  Pairs with fence B in gp_run(). */
 #define RCUTABLE_READER_RELEASE()	rcutable_smp_wmb()
