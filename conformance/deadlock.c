@@ -215,13 +215,13 @@ static void queue_over_bound(void)
 /* Run queuer, which queues over the bound while it holds cyc.m, and
  * require that it finishes, that every callback runs, and that the
  * thread blocked on cyc.m (it sets reader_done) ends. */
-static void check_over_bound(void *(*queuer)(void *), const char *waited_for,
-			     const char *blocked)
+static void check_over_bound(void *(*queuer)(void *), void *arg,
+			     const char *waited_for, const char *blocked)
 {
 	pthread_t t;
 
 	rcutable_callback_backlog_set(100);
-	t = spawn(queuer, NULL);
+	t = spawn(queuer, arg);
 	cr_assert(flag_wait(&cyc.b_done, 1, CYCLE_TIMEOUT_MS),
 		  "deadlock: call_rcu() above the backlog bound waited for %s", waited_for);
 	join(t);
@@ -231,14 +231,13 @@ static void check_over_bound(void *(*queuer)(void *), const char *waited_for,
 	cr_assert(flag_get(&cyc.reader_done), "the blocked %s never ended", blocked);
 }
 
-/* Here the worker is blocked in a callback on the mutex the caller holds
- * while it queues far more than the bound. */
+/* Here the worker is in a callback (arg points to it) that waits for the
+ * mutex the caller holds while it queues far more than the bound. */
 static void *queue_over_bound_holding_mutex(void *arg)
 {
-	(void)arg;
 	rcu_register_thread();
 	pthread_mutex_lock(&cyc.m);
-	call_rcu(&cyc.head, cb_blocks_on_mutex);
+	call_rcu(&cyc.head, *(const rcu_callback_t *)arg);
 	queue_over_bound();
 	pthread_mutex_unlock(&cyc.m);
 	flag_set(&cyc.b_done, 1);
@@ -249,7 +248,9 @@ static void *queue_over_bound_holding_mutex(void *arg)
 
 Test(deadlock, over_the_backlog_bound_while_a_callback_waits_for_the_caller, .timeout = 60)
 {
-	check_over_bound(queue_over_bound_holding_mutex,
+	static const rcu_callback_t cb = cb_blocks_on_mutex;
+
+	check_over_bound(queue_over_bound_holding_mutex, (void *)&cb,
 			 "a worker whose callback waited for the caller's mutex", "callback");
 }
 
@@ -266,23 +267,11 @@ static void cb_spins_on_mutex(struct rcu_head *h)
 	flag_set(&cyc.reader_done, 1);
 }
 
-static void *queue_over_bound_holding_spun_mutex(void *arg)
-{
-	(void)arg;
-	rcu_register_thread();
-	pthread_mutex_lock(&cyc.m);
-	call_rcu(&cyc.head, cb_spins_on_mutex);
-	queue_over_bound();
-	pthread_mutex_unlock(&cyc.m);
-	flag_set(&cyc.b_done, 1);
-	rcu_barrier();
-	rcu_unregister_thread();
-	return NULL;
-}
-
 Test(deadlock, over_the_backlog_bound_while_a_callback_spins_on_the_caller, .timeout = 60)
 {
-	check_over_bound(queue_over_bound_holding_spun_mutex,
+	static const rcu_callback_t cb = cb_spins_on_mutex;
+
+	check_over_bound(queue_over_bound_holding_mutex, (void *)&cb,
 			 "a worker whose callback spun on the caller's mutex", "callback");
 }
 
@@ -314,7 +303,7 @@ static void *queue_over_bound_while_a_reader_waits_for_the_caller(void *arg)
 
 Test(deadlock, over_the_backlog_bound_while_a_reader_waits_for_the_caller, .timeout = 60)
 {
-	check_over_bound(queue_over_bound_while_a_reader_waits_for_the_caller,
+	check_over_bound(queue_over_bound_while_a_reader_waits_for_the_caller, NULL,
 			 "a grace period that waited for a reader blocked on the caller's mutex",
 			 "reader");
 }

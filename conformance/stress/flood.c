@@ -32,7 +32,7 @@
  * making progress.
  *
  * --starve-workers: rcutable's callback workers (threads named
- * rcutable-cb) run at nice 19 from their start, so that the program's
+ * rcutable-cb) go to nice 19 as they start (within 5 ms), so that the program's
  * other threads, more than the CPUs, starve them: the bound must hold all
  * the same (back-pressure waits for a starved worker).  The flooders then
  * queue offline where threads report quiescent states: an online QSBR
