@@ -9,8 +9,9 @@
  * last report, as if it were always inside one read-side section that each
  * rcu_quiescent_state() ends and reopens.  The update side, counter_gp.c,
  * is the one the other counter flavors use: it waits for the threads whose
- * copy shows an old phase.  Readers execute the full fences themselves (as
- * mb's do), but only when they report, go offline or come online, which
+ * copy shows an old phase.  Readers execute their fences themselves (a
+ * full fence after the counter store, as mb's do; on x86-64 one xchg with
+ * it), but only when they report, go offline or come online, which
  * well-placed reports make rare; rcu_read_lock() and rcu_read_unlock() are
  * compiler barriers.
  *
@@ -177,11 +178,9 @@ static inline void rcu_thread_online(void)
 		rcutable_reader_misuse("rcu_thread_online() on a thread that has "
 				       "not called rcu_register_thread()");
 #endif
-	if (c == RCUTABLE_CTR_IDLE) {
-		RCUTABLE_WRITE_ONCE(rcutable_rcu_reader.ctr,
-				    RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr));
-		rcutable_smp_mb();
-	}
+	if (c == RCUTABLE_CTR_IDLE)
+		rcutable_smp_store_mb(rcutable_rcu_reader.ctr,
+				      RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr));
 }
 
 static inline bool rcu_is_watching(void)
