@@ -190,15 +190,15 @@ void register_gp_latency(const char *name, gbench_fn fn, void *arg, long calls)
 	static const int readers[] = { 0, 1, 2, 4, 8, 16 };
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	gbench_bm *bm = NULL;
-	bool few = false;
+	bool quartered = false;
 
 	for (size_t i = 0; i < sizeof(readers) / sizeof(readers[0]); i++) {
 		bool past = readers[i] >= 8 || readers[i] >= 2 * cpus;
 
-		if (i == 0 || past != few) {
+		if (i == 0 || past != quartered) {
 			long n = past ? (calls + 3) / 4 : calls;
 
-			few = past;
+			quartered = past;
 			/* Raw samples (--samples-dir) for the latency CDFs. */
 			bm = gbench_keep_samples(gbench_register(name, fn, arg));
 			gbench_unit(gbench_manual_time(gbench_iterations(bm, n)), GBENCH_US);

@@ -111,12 +111,13 @@
  *             it clear, which then runs in full, and cleared by any reader
  *             that goes idle (the mode lapsed, after its re-arm); a reader
  *             that goes idle in the mode re-arms its counter (IDLE | FENCE:
- *             in memory at once, the updater's worst case), or does not (a signal
- *             handler that reads in the window before the re-arm runs its
- *             section first, from a plain idle counter), and a re-armed
- *             counter's next lock stores and fences.  Here the idle store,
- *             too, may wait in the store buffer behind the lock's (TSO
- *             keeps stores in order; a later store coalesces with them).
+ *             in memory at once, the updater's worst case), or does not (a
+ *             signal handler that reads in the window before the re-arm
+ *             runs its section first, from a plain idle counter), and a
+ *             re-armed counter's next lock stores and fences.  Here the idle
+ *             store, too, may wait in the store buffer behind the lock's
+ *             (TSO keeps stores in order; a later store coalesces with
+ *             them).
  *             Nesting is left out (the other checks cover it; a nested
  *             store keeps the bit).  Safety only: the store buffer is never
  *             forced to drain here, so a wait could stall on a buffered

@@ -25,10 +25,10 @@
  *    the model never lets wrap: the C code's counter of 47 bits repeats a
  *    value only after 2^47 grace periods.  A thread's counter ctr[i] is 0
  *    when offline (RCUTABLE_CTR_IDLE), else 1 + its copy of the word.
- *  - Memory: a report's first fence, a release (rcutable_reader_store_fenced()),
- *    completes the section's accesses before the counter store; without it
- *    (BROKEN=2) they may complete after the store is visible (tail[i]), as
- *    on a weak machine.  The second fence (after the store) matters for
+ *  - Memory: a report's first fence, a release
+ *    (rcutable_reader_store_fenced()), completes the section's accesses
+ *    before the counter store; without it (BROKEN=2) they may complete
+ *    after the store is visible (tail[i]), as on a weak machine.  The second fence (after the store) matters for
  *    the futex protocol only: a thread can show the new word only after
  *    loading it, and its later accesses follow that load, so it is left
  *    out, and stores are visible at once.  The updater's fences A and B are

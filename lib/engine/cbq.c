@@ -1119,10 +1119,11 @@ static void cbq_throttle(struct rcutable_cbq *q, long max)
 			break;
 		if (__atomic_load_n(&q->kicks, __ATOMIC_RELAXED) != k)
 			continue;	/* a grace period may wait for us now */
-		if (__atomic_load_n(&q->progress, __ATOMIC_RELAXED) != p ||
-		    cbq_worker_starved(q, w, &starved_since))
-			continue;
-		if (__atomic_load_n(&q->progress, __ATOMIC_RELAXED) == p) {
+		/* Stuck: no progress, a worker not starved of CPU, and still no
+		 * progress once we have looked at it. */
+		if (__atomic_load_n(&q->progress, __ATOMIC_RELAXED) == p &&
+		    !cbq_worker_starved(q, w, &starved_since) &&
+		    __atomic_load_n(&q->progress, __ATOMIC_RELAXED) == p) {
 			RCUTABLE_WRITE_ONCE(q->stuck_at, p);
 			break;
 		}

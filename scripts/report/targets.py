@@ -45,10 +45,8 @@ def floor_notes(rows, runs, icount):
         if verdict == "met" or what not in floors:
             continue
         impl, fig = floors[what]
-        v = figure(fig, runs.get(impl, {}), icount) if impl in runs else None
-        if v is None:
-            continue
-        if v > limit:
+        v = figure(fig, runs[impl], icount) if impl in runs else None
+        if v is not None and v > limit:
             notes.append(f"*{what}*: the limit, {fmt(limit, 2)} {unit}, is below the {fig} "
                          f"of {impl}'s run, {with_interval(v, interval(fig, runs[impl], icount), unit)}, "
                          f"a step that every such operation includes.")
