@@ -86,6 +86,12 @@ $(foreach i,$(IMPLS),$(eval $(i)_SELECT := -DRCUTABLE_RCU_IMPL=$(call read_id,$(
 	$(eval $(i)_READ_SIDE := $(wildcard impls/$(i)/rcu_impl.h)))
 $(foreach i,$(SRCU_IMPLS),$(eval $(i)_SELECT := -DRCUTABLE_SRCU_IMPL=$(call read_id,$(i))) \
 	$(eval $(i)_READ_SIDE := $(wildcard impls/$(i)/srcu_impl.h)))
+# The other installed read sides of an implementation's column, for its
+# update side's link-time warnings (lib/engine/read_side_guard.h).
+other_read_sides = $(strip $(foreach o,$(INSTALL_IMPLS),$(if $(and $(filter $($(1)_COLUMN),$($(o)_COLUMN)),\
+	$(filter-out $(call read_id,$(1)),$(call read_id,$(o)))),X($(call read_id,$(o)),"$(o)"))))
+$(foreach i,$(IMPLS) $(SRCU_IMPLS),$(eval $(i)_GUARD := \
+	-DRCUTABLE_OTHER_READ_SIDES='$(call other_read_sides,$(i))'))
 staged_read_side = $(if $($(1)_READ_SIDE),$(B)/include/rcutable/read/$(call impl_id,$(1)).h)
 
 CONFORMANCE_SRCS := $(wildcard conformance/*.c)
@@ -182,7 +188,7 @@ BENCH_OBJS := $(B)/bench/gbench.o $(B)/bench/placement.o $(B)/bench/harness.o
 define IMPL_OBJECTS
 $(B)/$(1)/obj/%.o: %.c | $(call staged_read_side,$(1))
 	@mkdir -p $$(@D)
-	$$(COMPILE) -DRCUTABLE_IMPL_NAME='"$(1)"' $$($(1)_SELECT) $$($(1)_CPPFLAGS)
+	$$(COMPILE) -DRCUTABLE_IMPL_NAME='"$(1)"' $$($(1)_SELECT) $$($(1)_GUARD) $$($(1)_CPPFLAGS)
 $(B)/$(1)/obj/conformance/%.o: OBJ_CPPFLAGS := -Iconformance $(TESTING_CPPFLAGS)
 $(B)/$(1)/obj/bench/%.o: OBJ_CPPFLAGS := -Ibench $(TESTING_CPPFLAGS)
 endef

@@ -30,6 +30,11 @@ void call_srcu(struct srcu_struct *ssp, struct rcu_head *head, rcu_callback_t fu
 	func(head);
 }
 
+void rcutable_srcu_attach(struct srcu_struct *ssp)
+{
+	rcutable_srcu_domain_attach(ssp);
+}
+
 void cleanup_srcu_struct(struct srcu_struct *ssp)
 {
 	rcutable_srcu_counters_free(ssp);

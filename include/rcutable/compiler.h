@@ -22,6 +22,32 @@
 #define RCUTABLE_READ_SIDE_NAME_(path)	#path
 #define RCUTABLE_READ_SIDE(id)		RCUTABLE_READ_SIDE_NAME_(rcutable/read/id.h)
 
+/*
+ * The name the linker sees for name, a symbol of read side id's library
+ * that the inline read side refers to: name_id (an asm label, so that the
+ * C name stays name).  An object compiled for one implementation's read
+ * side then links only against a library built for that read side: linked
+ * with another implementation's, it fails with an undefined reference to
+ * name_id, and the library's update side adds a warning that names both
+ * (lib/engine/read_side_guard.h).  The read side's code is unchanged.
+ * Each read side also refers to one such symbol, its key, from every
+ * object that includes it (RCUTABLE_LINK_KEY).
+ */
+#define RCUTABLE_LINK_NAME_(name, id)	__asm__(#name "_" #id)
+#define RCUTABLE_LINK_NAME(name, id)	RCUTABLE_LINK_NAME_(name, id)
+
+/*
+ * A reference to name_id from every object that includes the read side,
+ * whether or not its code refers to it (a QSBR reader's markers are
+ * compiler barriers): a relocation of no effect in a section of one byte
+ * that is never loaded, kept by --gc-sections ("R").  No instruction.
+ */
+#define RCUTABLE_LINK_KEY_(name, id)					\
+	__asm__(".pushsection .rcutable.read_side,\"R\",@progbits\n\t"	\
+		".reloc ., BFD_RELOC_NONE, " #name "_" #id "\n\t"		\
+		".byte 0\n\t.popsection")
+#define RCUTABLE_LINK_KEY(name, id)	RCUTABLE_LINK_KEY_(name, id)
+
 /* Compiler barrier: the compiler may not move memory accesses across it. */
 #define rcutable_barrier()	__asm__ __volatile__("" ::: "memory")
 

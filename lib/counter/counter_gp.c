@@ -122,6 +122,8 @@
 #include "engine/futex.h"
 #include "engine/gp_funnel.h"
 #include "engine/gp_seq.h"
+#define RCUTABLE_GUARD_KEY rcutable_rcu_gp
+#include "engine/read_side_guard.h"
 
 struct rcutable_gp_word rcutable_rcu_gp = {
 	.ctr = RCUTABLE_CTR_REGISTERED | RCUTABLE_CTR_NEST_ONE,

@@ -180,7 +180,7 @@ void rcutable_srcu_check_usable(const struct srcu_struct *ssp, const char *who)
 				  ssp ? ssp->name : NULL, who);
 }
 
-void rcutable_srcu_attach(struct srcu_struct *ssp)
+void rcutable_srcu_domain_attach(struct srcu_struct *ssp)
 {
 	rcutable_srcu_check_usable(ssp, "srcu_read_lock");
 	pthread_once(&hooks_once, register_fork_hooks);

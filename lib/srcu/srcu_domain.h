@@ -42,6 +42,11 @@ static inline struct rcutable_srcu_domain *rcutable_srcu_domain_of(const struct 
 /* CPUs the per-CPU counters cover. */
 unsigned rcutable_srcu_ncpus(void);
 
+/* What srcu_read_lock() calls, rcutable_srcu_attach() (srcu_state.h),
+ * does: every SRCU library of this family defines that under its read
+ * side's link name, calling this. */
+void rcutable_srcu_domain_attach(struct srcu_struct *ssp);
+
 /* Refuses, naming who(), a NULL, cleaned-up or never-initialized domain. */
 void rcutable_srcu_check_usable(const struct srcu_struct *ssp, const char *who);
 

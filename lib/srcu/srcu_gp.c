@@ -78,6 +78,8 @@
 #include "engine/gp_seq.h"
 #include "srcu/srcu_check.h"
 #include "srcu/srcu_domain.h"
+#define RCUTABLE_GUARD_KEY rcutable_srcu_attach
+#include "engine/read_side_guard.h"
 #if !RCUTABLE_SRCU_READER_FENCED
 #include "engine/membarrier.h"
 #endif
@@ -258,8 +260,14 @@ static struct rcutable_srcu_domain *srcu_domain(struct srcu_struct *ssp, const c
 	rcutable_srcu_check_usable(ssp, who);
 	/* Acquire: pairs with the release that published the block. */
 	if (!__atomic_load_n(&ssp->counts[0], __ATOMIC_ACQUIRE))
-		rcutable_srcu_attach(ssp);
+		rcutable_srcu_domain_attach(ssp);
 	return rcutable_srcu_domain_of(ssp);
+}
+
+/* srcu_read_lock()'s way out of line, under this read side's link name. */
+void rcutable_srcu_attach(struct srcu_struct *ssp)
+{
+	rcutable_srcu_domain_attach(ssp);
 }
 
 struct srcu_gp_args {

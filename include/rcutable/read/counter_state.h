@@ -58,8 +58,18 @@ struct rcutable_gp_word {
 /* memb, signal: expedited mode; idle readers re-arm RCUTABLE_CTR_FENCE. */
 #define RCUTABLE_GP_FENCING	2
 
-extern struct rcutable_gp_word rcutable_rcu_gp;
-extern __thread struct rcutable_reader rcutable_rcu_reader;
+#ifndef RCUTABLE_RCU_IMPL
+#error "rcutable/read/counter_state.h: RCUTABLE_RCU_IMPL names the read side (pkg-config --cflags rcutable-<impl>)"
+#endif
+
+/* Defined by the update side (counter_gp.c) of the library built for this
+ * read side, under link names of that read side's; the first is its key
+ * (compiler.h). */
+extern struct rcutable_gp_word rcutable_rcu_gp
+	RCUTABLE_LINK_NAME(rcutable_rcu_gp, RCUTABLE_RCU_IMPL);
+extern __thread struct rcutable_reader rcutable_rcu_reader
+	RCUTABLE_LINK_NAME(rcutable_rcu_reader, RCUTABLE_RCU_IMPL);
+RCUTABLE_LINK_KEY(rcutable_rcu_gp, RCUTABLE_RCU_IMPL);
 
 /* Out of line (counter_gp.c): a thread that went idle found futex set;
  * old_ctr is the counter it held. */

@@ -45,10 +45,17 @@ struct srcu_struct {
 #define __SRCU_STRUCT_INIT(name_)					\
 	{ .state = RCUTABLE_SRCU_READY, .name = #name_ }
 
-/* Out of line (srcu_domain.c): give ssp its counters if it has none yet (a
- * static domain read before its constructor ran), or refuse a domain that
- * was cleaned up or never initialized.  The counters are then in place. */
-void rcutable_srcu_attach(struct srcu_struct *ssp);
+/* Out of line (the update side of the library built for this read side,
+ * under a link name of that read side's, which is its key: compiler.h):
+ * give ssp its counters if it has none yet (a static domain read before
+ * its constructor ran), or refuse a domain that was cleaned up or never
+ * initialized.  The counters are then in place. */
+#ifdef RCUTABLE_SRCU_IMPL
+void rcutable_srcu_attach(struct srcu_struct *ssp)
+	RCUTABLE_LINK_NAME(rcutable_srcu_attach, RCUTABLE_SRCU_IMPL);
+RCUTABLE_LINK_KEY(rcutable_srcu_attach, RCUTABLE_SRCU_IMPL);
+#endif
+
 /* Refuses srcu_read_unlock(ssp, idx) with an index no lock returned. */
 __attribute__((noreturn))
 void rcutable_srcu_bad_unlock(const struct srcu_struct *ssp, int idx);
