@@ -72,11 +72,11 @@ static unsigned exclusions_of(const struct rcutable_impl *impl, const struct cho
 		ex |= CHOOSE_EX_REGISTER;
 	if (!c->yes[CHOOSE_Q_QS] && impl->readers_report_qs)
 		ex |= CHOOSE_EX_QS;
-	if (!c->yes[CHOOSE_Q_MEMBARRIER] && (impl->requires & RCUTABLE_NEEDS_MEMBARRIER))
+	if (!c->yes[CHOOSE_Q_MEMBARRIER] && (impl->requirements & RCUTABLE_NEEDS_MEMBARRIER))
 		ex |= CHOOSE_EX_MEMBARRIER;
-	if (!c->yes[CHOOSE_Q_SIGNAL] && (impl->requires & RCUTABLE_NEEDS_SIGNAL))
+	if (!c->yes[CHOOSE_Q_SIGNAL] && (impl->requirements & RCUTABLE_NEEDS_SIGNAL))
 		ex |= CHOOSE_EX_SIGNAL;
-	if (!c->procfs && (impl->requires & RCUTABLE_NEEDS_PROCFS))
+	if (!c->procfs && (impl->requirements & RCUTABLE_NEEDS_PROCFS))
 		ex |= CHOOSE_EX_PROCFS;
 	return ex;
 }
@@ -361,7 +361,7 @@ void choose_rank(const struct choose_constraints *c, const struct choose_results
 		cand->fig = choose_figures_of(r, cand->impl->name);
 		cand->excluded = exclusions_of(cand->impl, c);
 		cand->figures_moot = !c->yes[CHOOSE_Q_MEMBARRIER] &&
-				     (cand->impl->requires & RCUTABLE_PREFERS_MEMBARRIER);
+				     (cand->impl->requirements & RCUTABLE_PREFERS_MEMBARRIER);
 		cand->is_default = !strcmp(cand->impl->name, k->dflt.impl);
 		cand->default_flavor = cand->impl->flavor == dflt_flavor;
 		cand->one_domain = c->yes[CHOOSE_Q_DOMAINS] &&

@@ -33,7 +33,7 @@ int main(void)
 	if (d->library)
 		put_string("library", d->library);
 	put_string("needs", d->needs);
-	printf(" .requires = %#x, .native = %#x, .emulated = %#x },\n", d->requires,
+	printf(" .requirements = %#x, .native = %#x, .emulated = %#x },\n", d->requirements,
 	       d->native, d->emulated);
 	return 0;
 }

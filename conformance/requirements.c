@@ -31,7 +31,7 @@ static void read_without_membarrier(void *arg)
 
 Test(requirements, missing_membarrier_is_explained, .timeout = 20)
 {
-	if (!(rcutable_impl_info.requires & RCUTABLE_NEEDS_MEMBARRIER))
+	if (!(rcutable_impl_info.requirements & RCUTABLE_NEEDS_MEMBARRIER))
 		cr_skip_test("%s does not need membarrier()", rcutable_impl_info.name);
 	expect_abort(sync_without_membarrier, NULL, "rcutable-signal or rcutable-mb");
 	expect_abort(read_without_membarrier, NULL, "MEMBARRIER_CMD_PRIVATE_EXPEDITED");
@@ -41,7 +41,7 @@ Test(requirements, missing_membarrier_is_explained, .timeout = 20)
  * a grace period (RCUTABLE_API_STALL): a peer that lacks it waits. */
 static void skip_unless_reserves_signal(void)
 {
-	if (!(rcutable_impl_info.requires & RCUTABLE_NEEDS_SIGNAL) || !rcutable_reserved_signal())
+	if (!(rcutable_impl_info.requirements & RCUTABLE_NEEDS_SIGNAL) || !rcutable_reserved_signal())
 		cr_skip_test("%s reserves no signal", rcutable_impl_info.name);
 	if (!(rcutable_impl_info.native & RCUTABLE_API_STALL))
 		cr_skip_test("absent in %s: it does not say what stops its signal",

@@ -101,9 +101,17 @@ Test(publish_subscribe, pointer_primitives)
 	cr_assert_eq(rcu_dereference_raw(hd.p)->v, 1);
 	cr_assert_eq(rcu_dereference_raw_notrace(hd.p)->v, 1);
 	cr_assert_eq(rcu_dereference_protected(hd.p, 1)->v, 1);
+	/* The 2019 table's name, removed by Linux 5.5: it warns, and works. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 	rcu_swap_protected(hd.p, old, 1);
+#pragma GCC diagnostic pop
 	cr_assert_eq(old, &a, "rcu_swap_protected() did not return the old pointer");
 	cr_assert_eq(rcu_access_pointer(hd.p), &b);
+	cr_assert_eq(rcu_replace_pointer(hd.p, &a, 1), &b,
+		     "rcu_replace_pointer() did not return the old pointer");
+	cr_assert_eq(rcu_access_pointer(hd.p), &a);
+	rcu_assign_pointer(hd.p, &b);
 	rcu_assign_pointer(hd.p, NULL);
 	cr_assert_null(rcu_access_pointer(hd.p));
 	RCU_INIT_POINTER(hd.p, &a);

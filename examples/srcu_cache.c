@@ -1,3 +1,4 @@
+#define _DEFAULT_SOURCE	/* usleep(), also under -std=c99 */
 #include <stdlib.h>
 #include <unistd.h>
 #include <rcutable/srcu.h>

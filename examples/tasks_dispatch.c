@@ -4,6 +4,7 @@
  * freed by call_rcu_tasks() once every thread has blocked since: a thread
  * that loaded the old pointer and is still calling through it has not.
  */
+#define _DEFAULT_SOURCE	/* usleep(), also under -std=c99 */
 #include <pthread.h>
 #include <stdlib.h>
 #include <unistd.h>

@@ -126,7 +126,7 @@ Test(srcu, a_missing_membarrier_is_explained, .timeout = 30)
 	char err[4096];
 	int status;
 
-	if (rcutable_srcu_impl_info.requires & RCUTABLE_NEEDS_MEMBARRIER) {
+	if (rcutable_srcu_impl_info.requirements & RCUTABLE_NEEDS_MEMBARRIER) {
 		expect_abort(synchronize_without_membarrier, NULL, "rcutable-srcu-mb");
 		return;
 	}

@@ -478,9 +478,9 @@ const struct rcutable_impl rcutable_tasks_impl_info = {
 	.is_control = false,
 	.needs = "procfs at /proc; membarrier() off x86-64",
 #if defined(__x86_64__) || defined(__i386__)
-	.requires = RCUTABLE_NEEDS_PROCFS,
+	.requirements = RCUTABLE_NEEDS_PROCFS,
 #else
-	.requires = RCUTABLE_NEEDS_PROCFS | RCUTABLE_NEEDS_MEMBARRIER,
+	.requirements = RCUTABLE_NEEDS_PROCFS | RCUTABLE_NEEDS_MEMBARRIER,
 #endif
 	.native = RCUTABLE_API_READ_SIDE | RCUTABLE_API_SYNCHRONIZE | RCUTABLE_API_CALL |
 		  RCUTABLE_API_BARRIER | RCUTABLE_API_STALL | RCUTABLE_API_EXIT_DRAIN |

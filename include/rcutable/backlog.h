@@ -33,6 +33,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The default bound, per domain; RCUTABLE_CALLBACK_BACKLOG in the
  * environment replaces it at the first callback. */
 #define RCUTABLE_CALLBACK_BACKLOG_DEFAULT 65536
@@ -43,5 +47,9 @@ void rcutable_callback_backlog_set(size_t max);
 
 /* The bound in force. */
 size_t rcutable_callback_backlog_get(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* RCUTABLE_BACKLOG_H */

@@ -48,6 +48,15 @@
 		".byte 0\n\t.popsection")
 #define RCUTABLE_LINK_KEY(name, id)	RCUTABLE_LINK_KEY_(name, id)
 
+/* A compile-time check, as a statement, in C99, C11 and C++11 alike. */
+#if defined(__cplusplus)
+#define RCUTABLE_STATIC_ASSERT(cond, msg)	static_assert(cond, msg)
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define RCUTABLE_STATIC_ASSERT(cond, msg)	_Static_assert(cond, msg)
+#else
+#define RCUTABLE_STATIC_ASSERT(cond, msg)	((void)sizeof(char[(cond) ? 1 : -1]))
+#endif
+
 /* Compiler barrier: the compiler may not move memory accesses across it. */
 #define rcutable_barrier()	__asm__ __volatile__("" ::: "memory")
 

@@ -44,7 +44,7 @@ enum rcutable_api {
 #define RCUTABLE_API_ALL	((1u << 15) - 1)
 
 /* What an implementation needs from the kernel or from the application,
- * as bits of rcutable_impl.requires (.needs says the same in words). */
+ * as bits of rcutable_impl.requirements (.needs says the same in words). */
 enum rcutable_requirement {
 	RCUTABLE_NEEDS_MEMBARRIER	= 1u << 0, /* membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) */
 	RCUTABLE_NEEDS_SIGNAL		= 1u << 1, /* a signal the application leaves alone */
@@ -68,7 +68,7 @@ struct rcutable_impl {
 	 * rcutable's own, whose rcutable-<name>.pc make install installs. */
 	const char *library;
 	const char *needs;		/* kernel feature or signal it needs, or "" */
-	unsigned requires;		/* the same, as enum rcutable_requirement bits */
+	unsigned requirements;		/* the same, as enum rcutable_requirement bits */
 	unsigned native;		/* enum rcutable_api bits provided natively */
 	unsigned emulated;		/* bits provided by emulation in an adapter */
 	/* Grace periods completed since start-up, for benchmarks (batching);

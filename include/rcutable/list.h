@@ -23,6 +23,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <rcutable/compiler.h>
+#include <rcutable/container_of.h>
 
 struct list_head {
 	struct list_head *next, *prev;
@@ -38,13 +39,6 @@ struct hlist_head {
 
 #define LIST_POISON1	((void *)0x100)
 #define LIST_POISON2	((void *)0x122)
-
-/* The object of type `type` whose member `member` is at ptr. */
-#define rcutable_container_of(ptr, type, member)			\
-	((type *)(void *)((char *)(ptr) - offsetof(type, member)))
-#ifndef container_of
-#define container_of(ptr, type, member)	rcutable_container_of(ptr, type, member)
-#endif
 
 /* ---- list: initialization and tests --------------------------------------- */
 
@@ -122,8 +116,8 @@ static inline void __list_del_entry(struct list_head *entry)
 static inline void list_del(struct list_head *entry)
 {
 	__list_del_entry(entry);
-	entry->next = LIST_POISON1;
-	entry->prev = LIST_POISON2;
+	entry->next = (struct list_head *)LIST_POISON1;
+	entry->prev = (struct list_head *)LIST_POISON2;
 }
 
 /* Unlink entry and make it an empty list of its own. */
@@ -249,7 +243,7 @@ static inline void list_splice_tail_init(struct list_head *list, struct list_hea
 
 /* ---- hlist ------------------------------------------------------------------------ */
 
-#define HLIST_HEAD_INIT		{ .first = NULL }
+#define HLIST_HEAD_INIT		{ NULL }
 #define HLIST_HEAD(name)	struct hlist_head name = HLIST_HEAD_INIT
 #define INIT_HLIST_HEAD(ptr)	((ptr)->first = NULL)
 
@@ -290,8 +284,8 @@ static inline void __hlist_del(struct hlist_node *n)
 static inline void hlist_del(struct hlist_node *n)
 {
 	__hlist_del(n);
-	n->next = LIST_POISON1;
-	n->pprev = LIST_POISON2;
+	n->next = (struct hlist_node *)LIST_POISON1;
+	n->pprev = (struct hlist_node **)LIST_POISON2;
 }
 
 /* Unlink n if it is on a list, and mark it unhashed. */
@@ -335,7 +329,7 @@ static inline void hlist_add_behind(struct hlist_node *n, struct hlist_node *pre
 
 #define hlist_entry(ptr, type, member)	rcutable_container_of(ptr, type, member)
 #define hlist_entry_safe(ptr, type, member)				\
-	({ __typeof__(ptr) __rcutable_hp = (ptr);			\
+	__extension__ ({ __typeof__(ptr) __rcutable_hp = (ptr);		\
 	   __rcutable_hp ? hlist_entry(__rcutable_hp, type, member) : NULL; })
 
 #define hlist_for_each(pos, head)					\

@@ -62,7 +62,7 @@ static inline struct hlist_bl_node *hlist_bl_first(struct hlist_bl_head *h)
 /* What a new first node n of h is to be stored as: n with the lock bit,
  * which the caller must hold; who names the caller in a refusal. */
 #define __rcutable_hlist_bl_locked_first(h, n, who)			\
-	({								\
+	__extension__ ({							 \
 		__rcutable_list_bl_require(!((uintptr_t)(n) & LIST_BL_LOCKMASK), \
 					   who "(): a node at an odd address"); \
 		__rcutable_list_bl_require((uintptr_t)(h)->first & LIST_BL_LOCKMASK, \
@@ -115,8 +115,8 @@ static inline void __hlist_bl_del(struct hlist_bl_node *n)
 static inline void hlist_bl_del(struct hlist_bl_node *n)
 {
 	__hlist_bl_del(n);
-	n->next = LIST_POISON1;
-	n->pprev = LIST_POISON2;
+	n->next = (struct hlist_bl_node *)LIST_POISON1;
+	n->pprev = (struct hlist_bl_node **)LIST_POISON2;
 }
 
 static inline void hlist_bl_del_init(struct hlist_bl_node *n)

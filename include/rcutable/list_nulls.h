@@ -46,7 +46,7 @@ static inline unsigned long get_nulls_value(const struct hlist_nulls_node *ptr)
 
 #define hlist_nulls_entry(ptr, type, member)	rcutable_container_of(ptr, type, member)
 #define hlist_nulls_entry_safe(ptr, type, member)			\
-	({ __typeof__(ptr) __rcutable_np = (ptr);			\
+	__extension__ ({ __typeof__(ptr) __rcutable_np = (ptr);		\
 	   !is_a_nulls(__rcutable_np) ?					\
 		hlist_nulls_entry(__rcutable_np, type, member) : NULL; })
 
@@ -92,7 +92,7 @@ static inline void __hlist_nulls_del(struct hlist_nulls_node *n)
 static inline void hlist_nulls_del(struct hlist_nulls_node *n)
 {
 	__hlist_nulls_del(n);
-	RCUTABLE_WRITE_ONCE(n->pprev, LIST_POISON2);
+	RCUTABLE_WRITE_ONCE(n->pprev, (struct hlist_nulls_node **)LIST_POISON2);
 }
 
 /* tpos: the entry; pos: a struct hlist_nulls_node * that ends on the marker. */

@@ -13,6 +13,10 @@
 
 #include <stdbool.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Prints "rcutable: <file>:<line>: <what>" on stderr.  Defined in librcutable-common. */
 void rcutable_lockdep_warn(const char *file, int line, const char *what);
 
@@ -33,5 +37,9 @@ void rcutable_lockdep_warn(const char *file, int line, const char *what);
 
 /* The pre-2015 spelling: warns when c is false. */
 #define rcu_lockdep_assert(c, s)	RCU_LOCKDEP_WARN(!(c), (s))
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* RCUTABLE_LOCKDEP_H */

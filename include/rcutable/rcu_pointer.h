@@ -42,7 +42,7 @@
  * checking build) that c holds.  Pairs with rcu_assign_pointer().
  */
 #define __rcu_dereference_check(p, c, what)					\
-	({									\
+	__extension__ ({							\
 		RCU_LOCKDEP_WARN(!(c), "suspicious " what " usage");		\
 		__typeof__(p) __rcutable_p = __rcutable_load_dep(p);		\
 		__rcutable_p;							\
@@ -61,7 +61,7 @@
  * from changing (c states it).  No ordering: nothing can change under it.
  */
 #define rcu_dereference_protected(p, c)						\
-	({									\
+	__extension__ ({							\
 		RCU_LOCKDEP_WARN(!(c),						\
 			"suspicious rcu_dereference_protected() usage");	\
 		(p);								\
@@ -94,15 +94,29 @@
 #define RCU_POINTER_INITIALIZER(p, v)	.p = (v)
 
 /*
- * Swap: publish ptr through rcu_ptr and leave the old value in ptr.  The
+ * Publish ptr through rcu_ptr and return the value it replaced.  The
  * caller holds the update-side lock (c states it).
  */
-#define rcu_swap_protected(rcu_ptr, ptr, c)					\
-	do {									\
+#define rcu_replace_pointer(rcu_ptr, ptr, c)					\
+	__extension__ ({							\
 		__typeof__(ptr) __rcutable_old =				\
 			rcu_dereference_protected((rcu_ptr), (c));		\
 		rcu_assign_pointer((rcu_ptr), (ptr));				\
-		(ptr) = __rcutable_old;						\
+		__rcutable_old;							\
+	})
+
+/*
+ * Swap: publish ptr through rcu_ptr and leave the old value in ptr.  The
+ * 2019 table's name, which Linux 5.5 removed for rcu_replace_pointer(): it
+ * works, and warns at compile time.
+ */
+__attribute__((deprecated("rcu_swap_protected() was removed in Linux 5.5: "
+			  "use ptr = rcu_replace_pointer(rcu_ptr, ptr, c)")))
+static inline void __rcutable_rcu_swap_protected(void) { }
+#define rcu_swap_protected(rcu_ptr, ptr, c)					\
+	do {									\
+		__rcutable_rcu_swap_protected();				\
+		(ptr) = rcu_replace_pointer(rcu_ptr, ptr, c);			\
 	} while (0)
 
 /* Documents that protection passes from RCU to something else (a reference count). */

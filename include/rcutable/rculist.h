@@ -15,16 +15,22 @@
  * node may be freed, or reused, after a grace period of the protecting
  * flavor (call_rcu(), kfree_rcu(), call_srcu(), ...).
  *
- * Only rcutable/rcu_pointer.h is needed, so the lists work with any RCU
- * implementation and with SRCU alone.  The optional lockdep condition of
- * the kernel's traversal macros (a trailing argument) is accepted and not
- * evaluated.
+ * As the kernel's rculist.h, it includes rcupdate.h (struct rcu_head,
+ * call_rcu(), rcu_read_lock(), ...) when an RCU implementation is chosen
+ * (RCUTABLE_RCU_IMPL); the lists themselves need only struct rcu_head and
+ * rcutable/rcu_pointer.h, so they work with SRCU alone too.  The optional
+ * lockdep condition of the kernel's traversal macros (a trailing argument)
+ * is accepted and not evaluated.
  */
 #ifndef RCUTABLE_RCULIST_H
 #define RCUTABLE_RCULIST_H
 
 #include <rcutable/list.h>
 #include <rcutable/rcu_pointer.h>
+#include <rcutable/types.h>
+#ifdef RCUTABLE_RCU_IMPL
+#include <rcutable/rcupdate.h>
+#endif
 
 /* ---- list: initialization and forward pointers ------------------------------ */
 
@@ -72,7 +78,7 @@ static inline void list_add_tail_rcu(struct list_head *node, struct list_head *h
 static inline void list_del_rcu(struct list_head *entry)
 {
 	__list_del_entry(entry);
-	entry->prev = LIST_POISON2;
+	entry->prev = (struct list_head *)LIST_POISON2;
 }
 
 /*
@@ -86,7 +92,7 @@ static inline void list_replace_rcu(struct list_head *old, struct list_head *nod
 	/* Release: node's fields before readers reach it (as in __list_add_rcu()). */
 	rcu_assign_pointer(list_next_rcu(node->prev), node);
 	node->next->prev = node;
-	old->prev = LIST_POISON2;
+	old->prev = (struct list_head *)LIST_POISON2;
 }
 
 /*
@@ -142,7 +148,7 @@ static inline void list_splice_tail_init_rcu(struct list_head *list, struct list
 
 /* The first entry, or NULL if the list is empty. */
 #define list_first_or_null_rcu(ptr, type, member)			\
-	({								\
+	__extension__ ({						\
 		struct list_head *__rcutable_lh = (ptr);		\
 		struct list_head *__rcutable_ln =			\
 			rcu_dereference_raw(list_next_rcu(__rcutable_lh)); \
@@ -152,7 +158,7 @@ static inline void list_splice_tail_init_rcu(struct list_head *list, struct list
 
 /* The entry after ptr, or NULL at the end of the list at head. */
 #define list_next_or_null_rcu(head, ptr, type, member)			\
-	({								\
+	__extension__ ({						\
 		struct list_head *__rcutable_lh = (head);		\
 		struct list_head *__rcutable_ln =			\
 			rcu_dereference_raw(list_next_rcu(ptr));	\
@@ -160,7 +166,12 @@ static inline void list_splice_tail_init_rcu(struct list_head *list, struct list
 			rcutable_container_of(__rcutable_ln, type, member) : NULL; \
 	})
 
-#define list_for_each_entry_rcu(pos, head, member, ...)			\
+/* The kernel's optional lockdep condition follows member and is not
+ * evaluated: member is the first variadic argument, so that a call without
+ * a condition is ISO C99 and C++11 as well. */
+#define list_for_each_entry_rcu(pos, head, ...)				\
+	__rcutable_list_for_each_entry_rcu(pos, head, __VA_ARGS__, 0)
+#define __rcutable_list_for_each_entry_rcu(pos, head, member, ...)	\
 	for ((pos) = list_entry_rcu((head)->next, __typeof__(*(pos)), member); \
 	     &(pos)->member != (head);					\
 	     (pos) = list_entry_rcu((pos)->member.next, __typeof__(*(pos)), member))
@@ -194,7 +205,7 @@ static inline void list_splice_tail_init_rcu(struct list_head *list, struct list
 static inline void hlist_del_rcu(struct hlist_node *n)
 {
 	__hlist_del(n);
-	RCUTABLE_WRITE_ONCE(n->pprev, LIST_POISON2);
+	RCUTABLE_WRITE_ONCE(n->pprev, (struct hlist_node **)LIST_POISON2);
 }
 
 /* Unlink n if it is on a list and mark it unhashed; ->next stays for
@@ -219,7 +230,7 @@ static inline void hlist_replace_rcu(struct hlist_node *old, struct hlist_node *
 	rcu_assign_pointer(*(struct hlist_node __rcu **)node->pprev, node);
 	if (next)
 		RCUTABLE_WRITE_ONCE(next->pprev, &node->next);
-	RCUTABLE_WRITE_ONCE(old->pprev, LIST_POISON2);
+	RCUTABLE_WRITE_ONCE(old->pprev, (struct hlist_node **)LIST_POISON2);
 }
 
 static inline void hlist_add_head_rcu(struct hlist_node *n, struct hlist_head *h)
@@ -282,10 +293,13 @@ static inline void hlist_add_after_rcu(struct hlist_node *prev, struct hlist_nod
 /* ---- hlist: readers ----------------------------------------------------------------- */
 
 #define __rcutable_hlist_entry_rcu(ptr, type, member)			\
-	({ struct hlist_node *__rcutable_hn = rcu_dereference_raw(ptr);	\
+	__extension__ ({ struct hlist_node *__rcutable_hn = rcu_dereference_raw(ptr); \
 	   __rcutable_hn ? rcutable_container_of(__rcutable_hn, type, member) : NULL; })
 
-#define hlist_for_each_entry_rcu(pos, head, member, ...)		\
+/* The optional condition as list_for_each_entry_rcu()'s. */
+#define hlist_for_each_entry_rcu(pos, head, ...)			\
+	__rcutable_hlist_for_each_entry_rcu(pos, head, __VA_ARGS__, 0)
+#define __rcutable_hlist_for_each_entry_rcu(pos, head, member, ...)	\
 	for ((pos) = __rcutable_hlist_entry_rcu(hlist_first_rcu(head),	\
 						__typeof__(*(pos)), member); \
 	     (pos);							\

@@ -12,6 +12,11 @@
 
 #include <rcutable/list_bl.h>
 #include <rcutable/rcu_pointer.h>
+/* rcupdate.h as the kernel's includes it, when an RCU implementation is
+ * chosen (rculist.h). */
+#ifdef RCUTABLE_RCU_IMPL
+#include <rcutable/rcupdate.h>
+#endif
 
 /*
  * Publish n as the head's first node, keeping the lock bit, which the
@@ -36,7 +41,7 @@ static inline struct hlist_bl_node *hlist_bl_first_rcu(struct hlist_bl_head *h)
 static inline void hlist_bl_del_rcu(struct hlist_bl_node *n)
 {
 	__hlist_bl_del(n);
-	RCUTABLE_WRITE_ONCE(n->pprev, LIST_POISON2);
+	RCUTABLE_WRITE_ONCE(n->pprev, (struct hlist_bl_node **)LIST_POISON2);
 }
 
 /* Unlink n if it is on a list and mark it unhashed; ->next stays. */

@@ -15,6 +15,11 @@
 
 #include <rcutable/list_nulls.h>
 #include <rcutable/rcu_pointer.h>
+/* rcupdate.h as the kernel's includes it, when an RCU implementation is
+ * chosen (rculist.h). */
+#ifdef RCUTABLE_RCU_IMPL
+#include <rcutable/rcupdate.h>
+#endif
 
 #define hlist_nulls_first_rcu(head)					\
 	(*((struct hlist_nulls_node __rcu **)&(head)->first))
@@ -25,7 +30,7 @@
 static inline void hlist_nulls_del_rcu(struct hlist_nulls_node *n)
 {
 	__hlist_nulls_del(n);
-	RCUTABLE_WRITE_ONCE(n->pprev, LIST_POISON2);
+	RCUTABLE_WRITE_ONCE(n->pprev, (struct hlist_nulls_node **)LIST_POISON2);
 }
 
 /* Unlink n if it is on a chain and mark it unhashed; ->next stays. */
@@ -61,7 +66,7 @@ static inline void hlist_nulls_add_head_rcu(struct hlist_nulls_node *n,
 /* The traversals' loads: a compiler barrier first, so that a restarted
  * lookup reloads the head. */
 #define hlist_nulls_for_each_entry_rcu(tpos, pos, head, member)		\
-	for (({ rcutable_barrier(); }),					\
+	for (__extension__ ({ rcutable_barrier(); }),			\
 	     (pos) = rcu_dereference_raw(hlist_nulls_first_rcu(head));	\
 	     !is_a_nulls(pos) &&					\
 	     ((tpos) = hlist_nulls_entry(pos, __typeof__(*(tpos)), member), 1); \
@@ -70,7 +75,7 @@ static inline void hlist_nulls_add_head_rcu(struct hlist_nulls_node *n,
 /* The same, with pos advanced before the body runs: the body may unlink
  * tpos (under the update-side lock). */
 #define hlist_nulls_for_each_entry_safe(tpos, pos, head, member)	\
-	for (({ rcutable_barrier(); }),					\
+	for (__extension__ ({ rcutable_barrier(); }),			\
 	     (pos) = rcu_dereference_raw(hlist_nulls_first_rcu(head));	\
 	     !is_a_nulls(pos) &&					\
 	     ((tpos) = hlist_nulls_entry(pos, __typeof__(*(tpos)), member),	\

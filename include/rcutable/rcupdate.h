@@ -35,6 +35,7 @@
 #include <stdint.h>
 #include <rcutable/compiler.h>
 #include <rcutable/types.h>
+#include <rcutable/container_of.h>
 #include <rcutable/backlog.h>
 #include <rcutable/lockdep.h>
 #include <rcutable/rcu_pointer.h>
@@ -187,9 +188,9 @@ void rcutable_kfree_rcu(struct rcu_head *head, size_t offset);
 #define kfree_rcu(ptr, field)						\
 	do {								\
 		__typeof__(ptr) __rcutable_kp = (ptr);			\
-		_Static_assert(offsetof(__typeof__(*(ptr)), field) <	\
-			       RCUTABLE_KFREE_OFFSET_MAX,		\
-			       "kfree_rcu(): rcu_head too far into the object"); \
+		RCUTABLE_STATIC_ASSERT(offsetof(__typeof__(*(ptr)), field) < \
+				       RCUTABLE_KFREE_OFFSET_MAX,	\
+				       "kfree_rcu(): rcu_head too far into the object"); \
 		if (__rcutable_kp)					\
 			rcutable_kfree_rcu(&__rcutable_kp->field,	\
 				offsetof(__typeof__(*(ptr)), field));	\

@@ -52,12 +52,16 @@ extern "C" {
 	static struct srcu_struct name = __SRCU_STRUCT_INIT(name);	\
 	__RCUTABLE_SRCU_CONSTRUCTOR(name)
 
+/* Ends with a declaration of the constructor again, which takes the
+ * semicolon that follows DEFINE_SRCU(name) in kernel code (ISO C allows
+ * none after a function's body). */
 #define __RCUTABLE_SRCU_CONSTRUCTOR(name)				\
 	__attribute__((constructor)) static void			\
 	__rcutable_srcu_ctor_##name(void)				\
 	{								\
 		rcutable_srcu_attach(&(name));				\
-	}
+	}								\
+	static void __rcutable_srcu_ctor_##name(void)
 
 /*
  * Initialize a domain in memory of the caller's (heap, stack, a field).

@@ -65,7 +65,7 @@ unsigned long rcutable_counter_gp_completed(void);
 		.readers_may_sleep = false,				\
 		.is_control = false,					\
 		.needs = (needs_),					\
-		.requires = (requires_),				\
+		.requirements = (requires_),				\
 		.native = RCUTABLE_COUNTER_NATIVE,			\
 		.emulated = 0,						\
 		.gp_completed = rcutable_counter_gp_completed,		\

@@ -244,7 +244,7 @@ const struct rcutable_impl rcutable_impl_info = {
 	.is_peer = true,
 	.library = RCUTABLE_PEER_LIBRARY,
 	.needs = RCUTABLE_PEER_NEEDS,
-	.requires = RCUTABLE_PEER_REQUIRES,
+	.requirements = RCUTABLE_PEER_REQUIRES,
 	.native = RCUTABLE_PEER_NATIVE,
 	.emulated = RCUTABLE_PEER_EMULATED,
 	/* absent: the rest, among them RCUTABLE_API_STALL and

@@ -96,7 +96,7 @@ void rcutable_srcu_unlock(void);
 		.flavor = RCUTABLE_FLAVOR_SRCU,				\
 		.summary = (summary_),					\
 		.needs = (needs_),					\
-		.requires = (requires_),				\
+		.requirements = (requires_),				\
 		.readers_must_register = false,				\
 		.readers_report_qs = false,				\
 		.readers_may_sleep = true,				\

@@ -41,6 +41,10 @@
 #include <rcutable/compiler.h>
 #include <rcutable/read/counter_state.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #if !defined(RCUTABLE_READER_FENCE) || !defined(RCUTABLE_READER_RELEASE) || \
     !defined(RCUTABLE_READER_WAKE_UNORDERED) || !defined(RCUTABLE_READER_EXPEDITED_MODE)
 #error "define RCUTABLE_READER_FENCE(), RCUTABLE_READER_RELEASE(), RCUTABLE_READER_WAKE_UNORDERED and RCUTABLE_READER_EXPEDITED_MODE before including counter_reader.h"
@@ -129,5 +133,9 @@ static inline bool rcutable_reader_in_section(void)
 
 /* Readers of these implementations never need to report quiescent states. */
 #include <rcutable/read/no_qs_reader.h>
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* RCUTABLE_COUNTER_READER_H */

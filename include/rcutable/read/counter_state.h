@@ -30,6 +30,10 @@
 #include <rcutable/compiler.h>
 #include <rcutable/read/tsan.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define RCUTABLE_CTR_NEST_ONE	1UL
 #define RCUTABLE_CTR_NEST_MASK	0xffffUL
 #define RCUTABLE_CTR_REGISTERED	(1UL << 16)
@@ -98,5 +102,9 @@ static inline void rcutable_reader_store_fenced(unsigned long old, unsigned long
 	if (rcutable_unlikely(RCUTABLE_READ_ONCE(rcutable_rcu_gp.futex) != 0))
 		rcutable_reader_idle_slow(old);
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* RCUTABLE_COUNTER_STATE_H */

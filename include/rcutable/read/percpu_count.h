@@ -34,14 +34,23 @@
 #include <stddef.h>
 #include <rcutable/compiler.h>
 
-/* glibc's, declared only under _GNU_SOURCE; the user's program may not be. */
+/* glibc's, declared only under _GNU_SOURCE; the user's program may not be
+ * (C++ compilers define it). */
+#ifdef __cplusplus
+#include <sched.h>
+#else
 extern int sched_getcpu(void);
+#endif
 
 #if defined(__has_include)
 #if __has_include(<sys/rseq.h>)
 #include <sys/rseq.h>
 #define RCUTABLE_HAVE_RSEQ 1
 #endif
+#endif
+
+#ifdef __cplusplus
+extern "C" {
 #endif
 
 #define RCUTABLE_PERCPU_STRIDE	64	/* bytes: one cache line per CPU */
@@ -162,5 +171,9 @@ static inline unsigned long rcutable_percpu_sum(const unsigned long *slot0,
 			((size_t)c << RCUTABLE_PERCPU_SHIFT)), __ATOMIC_RELAXED);
 	return sum;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* RCUTABLE_READ_PERCPU_COUNT_H */

@@ -8,6 +8,10 @@
 #ifndef RCUTABLE_READ_SRCU_LIFECYCLE_H
 #define RCUTABLE_READ_SRCU_LIFECYCLE_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum rcutable_srcu_state {
 	RCUTABLE_SRCU_UNINITIALIZED = 0,	/* zeroed memory, never initialized */
 	RCUTABLE_SRCU_READY = 0x53524355,
@@ -21,5 +25,9 @@ enum rcutable_srcu_state {
  */
 void rcutable_srcu_check_state(const void *ssp, int state, const char *name,
 			       const char *who);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* RCUTABLE_READ_SRCU_LIFECYCLE_H */

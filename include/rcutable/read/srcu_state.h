@@ -11,6 +11,10 @@
 #include <rcutable/read/percpu_count.h>
 #include <rcutable/read/srcu_lifecycle.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* One CPU's counts for one index, a cache line.  A domain has ncpus + 1
  * of them per index (percpu_count.h), index 0's first, then index 1's:
  * readers, which count under the active index, never write the lines
@@ -42,8 +46,13 @@ struct srcu_struct {
 	const char *name;		/* for messages */
 };
 
+#ifdef __cplusplus	/* no designated initializers before C++20 */
+#define __SRCU_STRUCT_INIT(name_)					\
+	{ 0, { 0, 0 }, 0, 0, RCUTABLE_SRCU_READY, #name_ }
+#else
 #define __SRCU_STRUCT_INIT(name_)					\
 	{ .state = RCUTABLE_SRCU_READY, .name = #name_ }
+#endif
 
 /* Out of line (the update side of the library built for this read side,
  * under a link name of that read side's, which is its key: compiler.h):
@@ -73,6 +82,10 @@ static inline void rcutable_srcu_note_lock(const struct srcu_struct *ssp, int id
 static inline void rcutable_srcu_note_unlock(const struct srcu_struct *ssp, int idx)
 {
 	(void)ssp; (void)idx;
+}
+#endif
+
+#ifdef __cplusplus
 }
 #endif
 

@@ -11,6 +11,10 @@
 #ifndef RCUTABLE_READ_TSAN_H
 #define RCUTABLE_READ_TSAN_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #if defined(__SANITIZE_THREAD__)
 void __tsan_acquire(void *addr);
 void __tsan_release(void *addr);
@@ -19,6 +23,10 @@ void __tsan_release(void *addr);
 #else
 #define rcutable_tsan_release(addr)	((void)(addr))
 #define rcutable_tsan_acquire(addr)	((void)(addr))
+#endif
+
+#ifdef __cplusplus
+}
 #endif
 
 #endif /* RCUTABLE_READ_TSAN_H */
