@@ -12,7 +12,7 @@
 #   make soak            torture of every rcutable implementation with floods (SOAK=3600 s in all)
 #   make fork-churn      the SRCU fork-churn program of every build, RUNS=10000 runs in all
 #   make models          spin on the Promela models of the grace periods
-#   make install PREFIX=/usr/local
+#   make install PREFIX=/usr/local     (make uninstall PREFIX=... removes it)
 
 # The layers, top down (docs/DESIGN.md):
 #   impls/<impl>/          one implementation each: own, peer or negative control
@@ -29,6 +29,17 @@
 # else its folder's rcu_impl.h or srcu_impl.h, staged in $(B)/include.
 
 PREFIX ?= /usr/local
+VERSION := 0.1.0
+
+# Shared libraries: each installed implementation's and the common one,
+# librcutable-<name>.so.$(ABI) (its soname), from objects compiled again as
+# position-independent code, with the thread-local reader state in the
+# initial-exec model, as a library loaded at start-up may (a load from the
+# GOT, no call).  ABI: the version of the interface that the installed
+# headers compile into programs (docs/API.md, "Shared libraries").
+ABI := 1
+PIC_FLAGS := -fPIC -ftls-model=initial-exec
+so_name = librcutable-$(1).so.$(ABI)
 CC ?= cc
 CXX ?= c++
 
@@ -139,7 +150,7 @@ READ_HEADERS := $(wildcard include/rcutable/read/*.h)
 COMMON_LIB := $(B)/common/librcutable-common.a
 COMMON_OBJS := $(patsubst lib/%.c,$(B)/common/%.o,$(COMMON_SRCS))
 
-.PHONY: all check conformance results torture soak fork-churn models install clean print-impls print-srcu-impls \
+.PHONY: all check conformance results torture soak fork-churn models install uninstall clean print-impls print-srcu-impls \
 	print-tasks-impls print-manifest
 all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(B)/$(i)/bench $(B)/$(i)/icount $(B)/pkgconfig/rcutable-$(i).pc) \
@@ -150,7 +161,9 @@ all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(foreach i,$(HASH_IMPLS) $(HASH_SRCU_IMPLS),$(B)/$(i)/hash-bench) $(B)/bench/hash-rwlock \
 	$(B)/bench/test-gbench $(B)/bench/test-placement $(B)/bench/machine-probe \
 	$(foreach i,$(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS),$(B)/$(i)/torture) \
-	$(foreach i,$(IMPLS) $(SRCU_IMPLS),$(B)/$(i)/flood) $(B)/bin/rcutable-choose
+	$(foreach i,$(IMPLS) $(SRCU_IMPLS),$(B)/$(i)/flood) $(B)/bin/rcutable-choose \
+	$(foreach i,$(INSTALL_IMPLS),$(B)/$(i)/$(call so_name,$(i))) \
+	$(foreach i,$(filter $(INSTALL_IMPLS),$(IMPLS)),$(B)/$(i)/icount-shared)
 
 # ---- Compiling: every object has its header dependencies in a .d beside it.
 
@@ -163,6 +176,14 @@ $(B)/common/%.o: lib/%.c
 
 $(COMMON_LIB): $(COMMON_OBJS)
 	rm -f $@ && ar rcs $@ $^
+
+# ---- Shared libraries (ABI, PIC_FLAGS, so_name: above).
+COMMON_SO := $(B)/common/$(call so_name,common)
+$(B)/common/pic/%.o: lib/%.c
+	@mkdir -p $(@D)
+	$(COMPILE) $(PIC_FLAGS)
+$(COMMON_SO): $(patsubst lib/%.c,$(B)/common/pic/%.o,$(COMMON_SRCS))
+	$(CC) -shared -Wl,-soname,$(call so_name,common) $^ $(LDFLAGS_ALL) -o $@
 
 # The benchmarks' shared objects, and the Google Benchmark shim: C
 # benchmarks, one C++ file.
@@ -189,6 +210,9 @@ define IMPL_OBJECTS
 $(B)/$(1)/obj/%.o: %.c | $(call staged_read_side,$(1))
 	@mkdir -p $$(@D)
 	$$(COMPILE) -DRCUTABLE_IMPL_NAME='"$(1)"' $$($(1)_SELECT) $$($(1)_GUARD) $$($(1)_CPPFLAGS)
+$(B)/$(1)/pic/%.o: %.c | $(call staged_read_side,$(1))
+	@mkdir -p $$(@D)
+	$$(COMPILE) -DRCUTABLE_IMPL_NAME='"$(1)"' $$($(1)_SELECT) $$($(1)_GUARD) $$($(1)_CPPFLAGS) $(PIC_FLAGS)
 $(B)/$(1)/obj/conformance/%.o: OBJ_CPPFLAGS := -Iconformance $(TESTING_CPPFLAGS)
 $(B)/$(1)/obj/bench/%.o: OBJ_CPPFLAGS := -Ibench $(TESTING_CPPFLAGS)
 endef
@@ -222,9 +246,12 @@ define LIB_RULES
 $(B)/$(1)/librcutable-$(1).a: $(call objs,$(1),$($(1)_SRCS))
 	rm -f $$@ && ar rcs $$@ $$^
 
+$(B)/$(1)/$(call so_name,$(1)): $(patsubst %.c,$(B)/$(1)/pic/%.o,$($(1)_SRCS)) $(COMMON_SO)
+	$$(CC) -shared -Wl,-soname,$(call so_name,$(1)) $$^ $$($(1)_LIBS) $(LDFLAGS_ALL) -o $$@
+
 $(B)/pkgconfig/rcutable-$(1).pc: Makefile scripts/gen-pc | $(call staged_read_side,$(1))
 	@mkdir -p $$(@D)
-	scripts/gen-pc $(1) "$(CURDIR)" "$(CURDIR)/$(B)" "$(VARIANT_CPPFLAGS) $$($(1)_SELECT)" \
+	VERSION=$(VERSION) scripts/gen-pc $(1) "$(CURDIR)" "$(CURDIR)/$(B)" "$(VARIANT_CPPFLAGS) $$($(1)_SELECT)" \
 		"$$($(1)_LIBS)" > $$@
 
 $(call PROGRAM,$(B)/$(1)/torture,$(call objs,$(1),conformance/torture/torture.c \
@@ -252,6 +279,16 @@ $(call single_program,$(1),icount,bench/icount.c)
 $(call bench_program,$(1),bench.c,bench)
 endef
 $(foreach i,$(IMPLS),$(eval $(call RCU_RULES,$(i))))
+
+# An installed RCU implementation's instruction count over its shared
+# library (the same objects; the libraries found where they were built).
+# DT_RPATH, which also finds the libraries that librcutable-<impl>.so needs.
+shared_rpath = -Wl,--disable-new-dtags,-rpath,$(CURDIR)/$(B)/$(1):$(CURDIR)/$(B)/common
+define SHARED_RULES
+$(call PROGRAM,$(B)/$(1)/icount-shared,$(call objs,$(1),bench/icount.c) \
+	$(B)/$(1)/$(call so_name,$(1)) $(COMMON_SO),$$($(1)_LIBS) $$(call shared_rpath,$(1)))
+endef
+$(foreach i,$(filter $(INSTALL_IMPLS),$(IMPLS)),$(eval $(call SHARED_RULES,$(i))))
 
 # An SRCU implementation: its suite (SRCU alone, no RCU flavor), the
 # call_srcu() flood (flood.c on one SRCU domain), the fork churn.
@@ -287,7 +324,7 @@ CHOOSE_IMPLS := $(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS)
 CHOOSE_OBJS := $(patsubst %,$(B)/chooser/%.o,choose_main choose_args choose_constraints \
 	choose_figures choose_rank choose_explain choose_output choose_guide)
 
-$(B)/chooser/%.o: OBJ_CPPFLAGS := -Ichooser
+$(B)/chooser/%.o: OBJ_CPPFLAGS := -Ichooser -DRCUTABLE_VERSION='"$(VERSION)"'
 $(B)/chooser/%.o: chooser/%.c
 	@mkdir -p $(@D)
 	$(COMPILE)
@@ -316,7 +353,7 @@ $(eval $(call PROGRAM,$(B)/bin/rcutable-choose,$(CHOOSE_OBJS) $(B)/chooser/descr
 # The one link rule.
 $(PROGRAMS):
 	@mkdir -p $(@D)
-	$(LINKER) $(filter %.o %.a,$^) $(PROGRAM_LIBS) $(LDFLAGS_ALL) -o $@
+	$(LINKER) $(filter %.o %.a %.so.$(ABI),$^) $(PROGRAM_LIBS) $(LDFLAGS_ALL) -o $@
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
 
@@ -349,19 +386,39 @@ models:
 	scripts/deps
 	scripts/check-models
 
-# Installs include/rcutable/, and each installed implementation's library
-# and .pc file; nothing of impls/ or lib/.
+# Installs include/rcutable/, each installed implementation's libraries
+# (static, and shared with its soname and the development link) and .pc
+# file, the common library, rcutable-choose with its man page, and the
+# README and docs/API.md; nothing of impls/ or lib/.  uninstall removes
+# exactly that.
 INC_DIR = $(DESTDIR)$(PREFIX)/include/rcutable
-install_impl = install -m 644 $(B)/$(1)/librcutable-$(1).a $(DESTDIR)$(PREFIX)/lib/ && \
-	scripts/gen-pc --installed $(1) "$(PREFIX)" "$(PREFIX)" "$(VARIANT_CPPFLAGS) $($(1)_SELECT)" \
-		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/rcutable-$(1).pc
-install: all
-	install -d $(INC_DIR)/read $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
+LIB_DIR = $(DESTDIR)$(PREFIX)/lib
+DOC_DIR = $(DESTDIR)$(PREFIX)/share/doc/rcutable
+MAN_DIR = $(DESTDIR)$(PREFIX)/share/man/man1
+install_lib = install -m 644 $(dir $(1))librcutable-$(2).a $(LIB_DIR)/ && \
+	install -m 644 $(1) $(LIB_DIR)/ && ln -sfn $(notdir $(1)) $(LIB_DIR)/librcutable-$(2).so
+install_impl = $(call install_lib,$(B)/$(1)/$(call so_name,$(1)),$(1)) && \
+	VERSION=$(VERSION) scripts/gen-pc --installed $(1) "$(PREFIX)" "$(PREFIX)" \
+		"$(VARIANT_CPPFLAGS) $($(1)_SELECT)" > $(LIB_DIR)/pkgconfig/rcutable-$(1).pc
+$(B)/man/rcutable-choose.1: $(B)/bin/rcutable-choose
+	@mkdir -p $(@D)
+	help2man --no-info --version-string=$(VERSION) \
+		--name="choose an RCU implementation from measured figures" $< > $@.tmp && mv $@.tmp $@
+install: all $(B)/man/rcutable-choose.1
+	install -d $(INC_DIR)/read $(LIB_DIR)/pkgconfig $(DESTDIR)$(PREFIX)/bin $(DOC_DIR) $(MAN_DIR)
 	install -m 755 $(B)/bin/rcutable-choose $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(B)/man/rcutable-choose.1 $(MAN_DIR)/
+	install -m 644 README.md docs/API.md $(DOC_DIR)/
 	install -m 644 $(PUBLIC_HEADERS) $(INC_DIR)/
 	install -m 644 $(READ_HEADERS) $(INC_DIR)/read/
-	install -m 644 $(COMMON_LIB) $(DESTDIR)$(PREFIX)/lib/
+	$(call install_lib,$(COMMON_SO),common)
 	$(foreach i,$(INSTALL_IMPLS),$(call install_impl,$(i)) && ) true
+uninstall:
+	rm -rf $(INC_DIR) $(DOC_DIR)
+	rm -f $(DESTDIR)$(PREFIX)/bin/rcutable-choose $(MAN_DIR)/rcutable-choose.1
+	rm -f $(foreach i,common $(INSTALL_IMPLS),$(LIB_DIR)/librcutable-$(i).a \
+		$(LIB_DIR)/librcutable-$(i).so $(LIB_DIR)/$(call so_name,$(i))) \
+		$(foreach i,$(INSTALL_IMPLS),$(LIB_DIR)/pkgconfig/rcutable-$(i).pc)
 
 print-impls:
 	@echo $(IMPLS)

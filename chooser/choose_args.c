@@ -34,10 +34,10 @@ const char choose_usage[] =
 "the current directory, else the figures compiled in (--builtin).\n"
 "Output: text, or --json; --ask prompts for the constraints not given (the\n"
 "default on a terminal with none given); --guide prints the decision table\n"
-"of RESULTS.md.\n";
+"of RESULTS.md.  --version prints the version, --help this.\n";
 
 enum { OPT_UPDATES = CHOOSE_QUESTIONS, OPT_RATIO, OPT_PREFER, OPT_RESULTS, OPT_BUILTIN,
-       OPT_JSON, OPT_ASK, OPT_GUIDE, OPT_HELP };
+       OPT_JSON, OPT_ASK, OPT_GUIDE, OPT_HELP, OPT_VERSION };
 
 static const struct option options[] = {
 	{ "readers-sleep", optional_argument, NULL, CHOOSE_Q_SLEEP },
@@ -56,6 +56,7 @@ static const struct option options[] = {
 	{ "ask", no_argument, NULL, OPT_ASK },
 	{ "guide", no_argument, NULL, OPT_GUIDE },
 	{ "help", no_argument, NULL, OPT_HELP },
+	{ "version", no_argument, NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -173,6 +174,9 @@ static int parse_one(struct choose_options *o, int opt, const char *arg, char *e
 	case OPT_HELP:
 		o->help = true;
 		return 0;
+	case OPT_VERSION:
+		o->version = true;
+		return 0;
 	}
 	return -1;
 }
@@ -186,7 +190,7 @@ static void bad_option(const char *arg, int opt, char *err, size_t len)
 {
 	if (opt == ':')
 		snprintf(err, len, "option '%s' needs a value", arg);
-	else if (optopt >= OPT_BUILTIN && optopt <= OPT_HELP)
+	else if (optopt >= OPT_BUILTIN && optopt <= OPT_VERSION)
 		snprintf(err, len, "option '%.*s' takes no value", (int)strcspn(arg, "="), arg);
 	else if (optopt > 0 && optopt < 128)
 		snprintf(err, len, "unknown option '-%c' (--help lists them)", optopt);

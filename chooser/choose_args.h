@@ -15,7 +15,7 @@ struct choose_options {
 	struct choose_constraints c;
 	const char *results_dir;	/* --results=DIR */
 	bool builtin;			/* --builtin: the figures compiled in */
-	bool json, ask, guide, help;
+	bool json, ask, guide, help, version;
 	bool constrained;		/* any constraint was given */
 };
 

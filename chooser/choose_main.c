@@ -51,6 +51,10 @@ int main(int argc, char **argv)
 		fputs(choose_usage, stdout);
 		return 0;
 	}
+	if (o.version) {
+		printf("rcutable-choose (rcutable) %s\n", RCUTABLE_VERSION);
+		return 0;
+	}
 	r = figures(&o, &loaded);
 	if (!r)
 		return 1;
