@@ -163,7 +163,7 @@ all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(foreach i,$(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS),$(B)/$(i)/torture) \
 	$(foreach i,$(IMPLS) $(SRCU_IMPLS),$(B)/$(i)/flood) $(B)/bin/rcutable-choose \
 	$(foreach i,$(INSTALL_IMPLS),$(B)/$(i)/$(call so_name,$(i))) \
-	$(foreach i,$(filter $(INSTALL_IMPLS),$(IMPLS)),$(B)/$(i)/icount-shared)
+	$(foreach i,$(filter $(INSTALL_IMPLS),$(IMPLS)),$(B)/$(i)/icount-shared $(B)/$(i)/bench-shared)
 
 # ---- Compiling: every object has its header dependencies in a .d beside it.
 
@@ -280,13 +280,18 @@ $(call bench_program,$(1),bench.c,bench)
 endef
 $(foreach i,$(IMPLS),$(eval $(call RCU_RULES,$(i))))
 
-# An installed RCU implementation's instruction count over its shared
-# library (the same objects; the libraries found where they were built).
-# DT_RPATH, which also finds the libraries that librcutable-<impl>.so needs.
+# An installed RCU implementation's instruction count and benchmark over
+# its shared library (the same objects; the libraries found where they were
+# built, through DT_RPATH, which also serves the libraries that
+# librcutable-<impl>.so needs): IMPL.so in scripts/count-instructions and
+# RESULTS.md.
 shared_rpath = -Wl,--disable-new-dtags,-rpath,$(CURDIR)/$(B)/$(1):$(CURDIR)/$(B)/common
 define SHARED_RULES
 $(call PROGRAM,$(B)/$(1)/icount-shared,$(call objs,$(1),bench/icount.c) \
 	$(B)/$(1)/$(call so_name,$(1)) $(COMMON_SO),$$($(1)_LIBS) $$(call shared_rpath,$(1)))
+$(call PROGRAM,$(B)/$(1)/bench-shared,$(call objs,$(1),bench/bench.c) $(BENCH_OBJS) \
+	$(B)/$(1)/$(call so_name,$(1)) $(COMMON_SO),$$($(1)_LIBS) $(GBENCH_LIBS) $(HWLOC_LIBS) \
+	$$(call shared_rpath,$(1)),$(CXX))
 endef
 $(foreach i,$(filter $(INSTALL_IMPLS),$(IMPLS)),$(eval $(call SHARED_RULES,$(i))))
 

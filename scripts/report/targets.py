@@ -79,13 +79,13 @@ SUB_NS_BY = {"read pair": "instructions per pair",
              "quiescent state": "instructions per quiescent state"}
 
 
-def _by_instructions(fig, impl, ref, factor, strict, runs, icount):
+def _by_instructions(fig, run, ref_run, factor, strict, icount):
     """The verdict of a sub-nanosecond target from instruction counts, or
     None where they are missing."""
     by = SUB_NS_BY.get(fig)
     if by is None:
         return None
-    mine, theirs = figure(by, runs[impl], icount), figure(by, runs[ref], icount)
+    mine, theirs = figure(by, run, icount), figure(by, ref_run, icount)
     if mine is None or theirs is None:
         return None
     limit = factor * theirs
@@ -154,10 +154,16 @@ def target_rows(runs, icount, pairs=None):
         rows.append((what, value, value_iv, limit, limit_iv, unit,
                      judge(value_iv, limit_iv, strict), ratio(value, limit)))
 
+    def run_of(n):
+        """n's benchmark run, or an empty one for a program measured only
+        in pairs or counted (IMPL.so: IMPL over its shared library)."""
+        return runs.get(n) or R.Run(n, {"context": {}, "figures": {}})
+
     for what, impl, fig, ref, ref_fig, factor, unit, strict in load_targets():
-        if impl not in runs or (ref is not None and ref not in runs):
-            continue
         mine, theirs = pair_values(pairs.get((impl, ref), ()), impl, fig, ref, ref_fig, icount)
+        if not (paired(ref, unit) and len(mine) > 1) and any(
+                n is not None and n not in runs and n not in icount for n in (impl, ref)):
+            continue
         if paired(ref, unit) and len(mine) > 1:
             ratios = [a / (factor * b) for a, b in zip(mine, theirs)]
             value, value_iv = _median_with_interval(mine)
@@ -167,18 +173,18 @@ def target_rows(runs, icount, pairs=None):
                          f"{fmt(r, 2)} [{fmt(r_iv[0], 2)}, {fmt(r_iv[1], 2)}] "
                          f"over {len(ratios)} pairs"))
         else:
-            value = figure(fig, runs[impl], icount)
+            value = figure(fig, run_of(impl), icount)
             if ref is None:
                 reference, ref_iv = ref_fig, (ref_fig, ref_fig)
             else:
-                reference = figure(ref_fig, runs[ref], icount)
-                ref_iv = interval(ref_fig, runs[ref], icount)
+                reference = figure(ref_fig, run_of(ref), icount)
+                ref_iv = interval(ref_fig, run_of(ref), icount)
             if value is None or reference is None:
                 continue
-            row(what, value, interval(fig, runs[impl], icount), factor * reference,
+            row(what, value, interval(fig, run_of(impl), icount), factor * reference,
                 (factor * ref_iv[0], factor * ref_iv[1]), unit, strict)
         if unit == "ns" and ref is not None and rows[-1][3] < 1:
-            by = _by_instructions(fig, impl, ref, factor, strict, runs, icount)
+            by = _by_instructions(fig, run_of(impl), run_of(ref), factor, strict, icount)
             if by:
                 rows[-1] = rows[-1][:6] + (by,) + rows[-1][7:]
     for n, r in runs.items():
