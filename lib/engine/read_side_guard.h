@@ -9,8 +9,9 @@
  * fails with "undefined reference to `<key>_<id>'".  This header adds,
  * for each other installed read side of the library's column, a
  * .gnu.warning.<key>_<id> section, whose text GNU ld prints beside that
- * error: it names both implementations and the fix.  No code, and nothing
- * is loaded: the sections are the linker's alone.
+ * error: it names both implementations and the fix.  No code: a static
+ * link consumes the sections, and a shared library keeps them (a few
+ * hundred bytes), so that linking against it warns alike.
  *
  * Included once per library, by its update side (a file that every program
  * using the library links), after defining RCUTABLE_GUARD_KEY, the C name
