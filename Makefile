@@ -163,7 +163,9 @@ all: $(foreach i,$(IMPLS),$(B)/$(i)/librcutable-$(i).a $(B)/$(i)/conformance \
 	$(foreach i,$(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS),$(B)/$(i)/torture) \
 	$(foreach i,$(IMPLS) $(SRCU_IMPLS),$(B)/$(i)/flood) $(B)/bin/rcutable-choose \
 	$(foreach i,$(INSTALL_IMPLS),$(B)/$(i)/$(call so_name,$(i))) \
-	$(foreach i,$(filter $(INSTALL_IMPLS),$(IMPLS)),$(B)/$(i)/icount-shared $(B)/$(i)/bench-shared)
+	$(foreach i,$(filter $(INSTALL_IMPLS),$(IMPLS)),$(B)/$(i)/icount-shared $(B)/$(i)/bench-shared \
+		$(B)/$(i)/librcutable-$(i)-urcu.a $(B)/$(i)/$(call so_name,$(i)-urcu) \
+		$(B)/pkgconfig/rcutable-$(i)-urcu.pc)
 
 # ---- Compiling: every object has its header dependencies in a .d beside it.
 
@@ -295,6 +297,27 @@ $(call PROGRAM,$(B)/$(1)/bench-shared,$(call objs,$(1),bench/bench.c) $(BENCH_OB
 endef
 $(foreach i,$(filter $(INSTALL_IMPLS),$(IMPLS)),$(eval $(call SHARED_RULES,$(i))))
 
+# liburcu's API over an installed RCU implementation: lib/compat/liburcu.c,
+# compiled once per implementation into librcutable-<impl>-urcu (static
+# and shared), with the headers of include/rcutable/liburcu/ (and
+# liburcu-dev's that no flavor owns), and rcutable-<impl>-urcu.pc
+# (docs/LIBURCU.md).
+URCU_IMPLS := $(filter $(INSTALL_IMPLS),$(IMPLS))
+URCU_HEADERS := $(wildcard include/rcutable/liburcu/*.h)
+URCU_SUBHEADERS := $(wildcard include/rcutable/liburcu/urcu/*.h)
+define URCU_RULES
+$(B)/$(1)/obj/lib/compat/%.o $(B)/$(1)/pic/lib/compat/%.o: OBJ_CPPFLAGS := -Iinclude/rcutable/liburcu
+$(B)/$(1)/librcutable-$(1)-urcu.a: $(B)/$(1)/obj/lib/compat/liburcu.o
+	rm -f $$@ && ar rcs $$@ $$^
+$(B)/$(1)/$(call so_name,$(1)-urcu): $(B)/$(1)/pic/lib/compat/liburcu.o $(B)/$(1)/$(call so_name,$(1)) $(COMMON_SO)
+	$$(CC) -shared -Wl,-soname,$(call so_name,$(1)-urcu) $$^ $(LDFLAGS_ALL) -o $$@
+$(B)/pkgconfig/rcutable-$(1)-urcu.pc: Makefile scripts/gen-pc
+	@mkdir -p $$(@D)
+	VERSION=$(VERSION) scripts/gen-pc --urcu $(1) "$(CURDIR)" "$(CURDIR)/$(B)" \
+		"$(VARIANT_CPPFLAGS) $$($(1)_SELECT)" "$$($(1)_LIBS)" > $$@
+endef
+$(foreach i,$(URCU_IMPLS),$(eval $(call URCU_RULES,$(i))))
+
 # An SRCU implementation: its suite (SRCU alone, no RCU flavor), the
 # call_srcu() flood (flood.c on one SRCU domain), the fork churn.
 define SRCU_RULES
@@ -405,6 +428,9 @@ install_lib = install -m 644 $(dir $(1))librcutable-$(2).a $(LIB_DIR)/ && \
 install_impl = $(call install_lib,$(B)/$(1)/$(call so_name,$(1)),$(1)) && \
 	VERSION=$(VERSION) scripts/gen-pc --installed $(1) "$(PREFIX)" "$(PREFIX)" \
 		"$(VARIANT_CPPFLAGS) $($(1)_SELECT)" > $(LIB_DIR)/pkgconfig/rcutable-$(1).pc
+install_urcu = $(call install_lib,$(B)/$(1)/$(call so_name,$(1)-urcu),$(1)-urcu) && \
+	VERSION=$(VERSION) scripts/gen-pc --installed --urcu $(1) "$(PREFIX)" "$(PREFIX)" \
+		"$(VARIANT_CPPFLAGS) $($(1)_SELECT)" > $(LIB_DIR)/pkgconfig/rcutable-$(1)-urcu.pc
 $(B)/man/rcutable-choose.1: $(B)/bin/rcutable-choose
 	@mkdir -p $(@D)
 	help2man --no-info --version-string=$(VERSION) \
@@ -413,17 +439,21 @@ install: all $(B)/man/rcutable-choose.1
 	install -d $(INC_DIR)/read $(LIB_DIR)/pkgconfig $(DESTDIR)$(PREFIX)/bin $(DOC_DIR) $(MAN_DIR)
 	install -m 755 $(B)/bin/rcutable-choose $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(B)/man/rcutable-choose.1 $(MAN_DIR)/
-	install -m 644 README.md docs/API.md $(DOC_DIR)/
+	install -m 644 README.md docs/API.md docs/LIBURCU.md $(DOC_DIR)/
 	install -m 644 $(PUBLIC_HEADERS) $(INC_DIR)/
 	install -m 644 $(READ_HEADERS) $(INC_DIR)/read/
+	install -d $(INC_DIR)/liburcu/urcu
+	install -m 644 $(URCU_HEADERS) $(INC_DIR)/liburcu/
+	install -m 644 $(URCU_SUBHEADERS) $(INC_DIR)/liburcu/urcu/
 	$(call install_lib,$(COMMON_SO),common)
 	$(foreach i,$(INSTALL_IMPLS),$(call install_impl,$(i)) && ) true
+	$(foreach i,$(URCU_IMPLS),$(call install_urcu,$(i)) && ) true
 uninstall:
 	rm -rf $(INC_DIR) $(DOC_DIR)
 	rm -f $(DESTDIR)$(PREFIX)/bin/rcutable-choose $(MAN_DIR)/rcutable-choose.1
-	rm -f $(foreach i,common $(INSTALL_IMPLS),$(LIB_DIR)/librcutable-$(i).a \
-		$(LIB_DIR)/librcutable-$(i).so $(LIB_DIR)/$(call so_name,$(i))) \
-		$(foreach i,$(INSTALL_IMPLS),$(LIB_DIR)/pkgconfig/rcutable-$(i).pc)
+	rm -f $(foreach i,common $(INSTALL_IMPLS) $(URCU_IMPLS:%=%-urcu),$(LIB_DIR)/librcutable-$(i).a \
+		$(LIB_DIR)/librcutable-$(i).so $(LIB_DIR)/$(call so_name,$(i)) \
+		$(LIB_DIR)/pkgconfig/rcutable-$(i).pc)
 
 print-impls:
 	@echo $(IMPLS)

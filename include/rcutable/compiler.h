@@ -39,13 +39,14 @@
 /*
  * A reference to name_id from every object that includes the read side,
  * whether or not its code refers to it (a QSBR reader's markers are
- * compiler barriers): a relocation of no effect in a section of one byte
- * that is never loaded, kept by --gc-sections ("R").  No instruction.
+ * compiler barriers): its address, in read-only data after relocation
+ * that --gc-sections keeps ("R"), which the linker (or, for a symbol of a
+ * shared library, the dynamic linker at start-up) must resolve.  One
+ * pointer an object; no instruction.
  */
 #define RCUTABLE_LINK_KEY_(name, id)					\
-	__asm__(".pushsection .rcutable.read_side,\"R\",@progbits\n\t"	\
-		".reloc ., BFD_RELOC_NONE, " #name "_" #id "\n\t"		\
-		".byte 0\n\t.popsection")
+	__asm__(".pushsection .data.rel.ro.rcutable_read_side,\"awR\",@progbits\n\t" \
+		".balign 8\n\t.dc.a " #name "_" #id "\n\t.popsection")
 #define RCUTABLE_LINK_KEY(name, id)	RCUTABLE_LINK_KEY_(name, id)
 
 /* A compile-time check, as a statement, in C99, C11 and C++11 alike. */

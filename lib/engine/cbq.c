@@ -862,6 +862,18 @@ static bool cbq_start(struct rcutable_cbq *q)
 	return running;
 }
 
+bool rcutable_cbq_worker_thread(struct rcutable_cbq *q, pthread_t *worker)
+{
+	bool running = cbq_start(q);
+
+	if (running) {
+		pthread_mutex_lock(&q->start_lock);
+		*worker = q->worker;
+		pthread_mutex_unlock(&q->start_lock);
+	}
+	return running;
+}
+
 /* ---- Engines that come and go ------------------------------------------- */
 
 struct rcutable_cbq *rcutable_cbq_new(void (*wait_fn)(void *), void *arg,

@@ -213,6 +213,10 @@ void rcutable_cbq_atfork_hooks(void (*prepare)(void), void (*parent)(void),
  * safe point (waiting at most a second for one).  Not from q's worker. */
 size_t rcutable_cbq_pending(struct rcutable_cbq *q);
 
+/* Start q's worker if it does not run yet: true, with its thread in
+ * *worker, if it runs (false when it cannot be created: cbq.c). */
+bool rcutable_cbq_worker_thread(struct rcutable_cbq *q, pthread_t *worker);
+
 /* True on q's worker thread: inside one of q's callbacks. */
 bool rcutable_cbq_on_worker(struct rcutable_cbq *q);
 

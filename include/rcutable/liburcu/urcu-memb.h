@@ -1,0 +1,7 @@
+/* SPDX-License-Identifier: MIT */
+/* urcu-memb.h (rcutable/liburcu/): liburcu's top-level name for <urcu/urcu-memb.h>, with
+ * the plain names that liburcu's data structures map (URCU_API_MAP). */
+#ifndef URCU_API_MAP
+#define URCU_API_MAP
+#endif
+#include <urcu/urcu-memb.h>
