@@ -98,9 +98,12 @@ $(foreach i,$(IMPLS),$(eval $(i)_SELECT := -DRCUTABLE_RCU_IMPL=$(call read_id,$(
 $(foreach i,$(SRCU_IMPLS),$(eval $(i)_SELECT := -DRCUTABLE_SRCU_IMPL=$(call read_id,$(i))) \
 	$(eval $(i)_READ_SIDE := $(wildcard impls/$(i)/srcu_impl.h)))
 # The other installed read sides of an implementation's column, for its
-# update side's link-time warnings (lib/engine/read_side_guard.h).
-other_read_sides = $(strip $(foreach o,$(INSTALL_IMPLS),$(if $(and $(filter $($(1)_COLUMN),$($(o)_COLUMN)),\
-	$(filter-out $(call read_id,$(1)),$(call read_id,$(o)))),X($(call read_id,$(o)),"$(o)"))))
+# update side's link-time warnings (lib/engine/read_side_guard.h): each
+# identifier once, named by the first installed implementation that uses it.
+column_read_ids = $(sort $(foreach o,$(INSTALL_IMPLS),$(if $(filter $(1),$($(o)_COLUMN)),$(call read_id,$(o)))))
+impl_of_read_id = $(firstword $(foreach o,$(INSTALL_IMPLS),$(if $(filter $(1),$(call read_id,$(o))),$(o))))
+other_read_sides = $(strip $(foreach id,$(filter-out $(call read_id,$(1)),$(call column_read_ids,$($(1)_COLUMN))),\
+	X($(id),"$(call impl_of_read_id,$(id))")))
 $(foreach i,$(IMPLS) $(SRCU_IMPLS),$(eval $(i)_GUARD := \
 	-DRCUTABLE_OTHER_READ_SIDES='$(call other_read_sides,$(i))'))
 staged_read_side = $(if $($(1)_READ_SIDE),$(B)/include/rcutable/read/$(call impl_id,$(1)).h)

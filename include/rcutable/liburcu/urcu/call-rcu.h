@@ -4,14 +4,13 @@
  * call_rcu_data handles, over rcutable's callback engine
  * (lib/compat/liburcu.c).
  *
- * A handle from create_call_rcu_data() has a worker of its own (an engine
- * of rcutable's, waiting for this implementation's grace periods).
- * call_rcu() queues on the handle get_call_rcu_data() gives the caller:
- * its thread's (set_thread_call_rcu_data()), else its CPU's
- * (create_all_cpu_call_rcu_data(), set_cpu_call_rcu_data()), else the
- * default, which is rcutable's own call_rcu() engine (its lanes: one
- * worker per CPU, up to 8).  rcu_barrier() waits for every handle's
- * callbacks.  URCU_CALL_RCU_RT is accepted and ignored (the workers
+ * A handle, the default one included, has a worker of its own (an engine
+ * of rcutable's, waiting for this implementation's grace periods, with
+ * its back-pressure).  call_rcu() queues on the handle get_call_rcu_data()
+ * gives the caller: its thread's (set_thread_call_rcu_data()), else its
+ * CPU's (create_all_cpu_call_rcu_data(), set_cpu_call_rcu_data()), else
+ * the default.  rcu_barrier() waits for every handle's callbacks and for
+ * rcutable's own.  URCU_CALL_RCU_RT is accepted and ignored (the workers
  * sleep); cpu_affinity pins the handle's worker.  call_rcu_data_free()
  * waits for the handle's callbacks instead of moving them.
  */
@@ -50,7 +49,9 @@ void set_thread_call_rcu_data(struct call_rcu_data *crdp);
 int set_cpu_call_rcu_data(int cpu, struct call_rcu_data *crdp);
 int create_all_cpu_call_rcu_data(unsigned long flags);
 void free_all_cpu_call_rcu_data(void);
-/* rcutable's engines handle fork() themselves: these do nothing. */
+/* Around fork(), as liburcu asks: they run the hooks of liburcu-cds's hash
+ * table; rcutable's engines and the handles' lock handle fork() themselves,
+ * so a program that forks without calling them is safe too. */
 void call_rcu_before_fork(void);
 void call_rcu_after_fork_parent(void);
 void call_rcu_after_fork_child(void);
