@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * conformance/liburcu/call_rcu_data.c: a program written for liburcu that
- * gives every CPU its own call_rcu() worker, gives one thread a handle of
- * its own, and forks with liburcu's fork hooks around fork(), built
- * unchanged against liburcu and against rcutable's liburcu API
- * (scripts/test-liburcu).
+ * gives every CPU its own call_rcu() worker, gives two threads handles of
+ * their own (made and freed while the other waits in rcu_barrier()), and
+ * forks with liburcu's fork hooks around fork(), built unchanged against
+ * liburcu and against rcutable's liburcu API (scripts/test-liburcu).
  *
  * Each callback marks its object done; the program checks that
  * rcu_barrier() leaves none undone, that each handle's worker is a thread
@@ -20,6 +20,7 @@
 #include <urcu.h>
 
 #define PER_THREAD 2000
+#define ROUNDS 10	/* handles each queuer makes and frees, one a round */
 
 struct item {
 	int done;
@@ -42,21 +43,29 @@ static int fail(const char *what)
 	return 1;
 }
 
+/* Queues through a handle of its own, a new one each round, whose
+ * rcu_barrier() and call_rcu_data_free() overlap the other queuer's;
+ * returns NULL if a handle could not be made. */
 static void *queuer(void *arg)
 {
 	struct item *items = arg;
-	struct call_rcu_data *own = create_call_rcu_data(0, -1);
+	void *made = items;
 
 	rcu_register_thread();
-	if (own)
+	for (int r = 0; r < ROUNDS; r++) {
+		struct call_rcu_data *own = create_call_rcu_data(0, -1);
+
+		if (!own)
+			made = NULL;
 		set_thread_call_rcu_data(own);
-	for (int i = 0; i < PER_THREAD; i++)
-		call_rcu(&items[i].rcu, done_cb);
-	rcu_barrier();
-	set_thread_call_rcu_data(NULL);
-	call_rcu_data_free(own);
+		for (int i = r; i < PER_THREAD; i += ROUNDS)
+			call_rcu(&items[i].rcu, done_cb);
+		rcu_barrier();
+		set_thread_call_rcu_data(NULL);
+		call_rcu_data_free(own);
+	}
 	rcu_unregister_thread();
-	return own;
+	return made;
 }
 
 /* The child (of the registered main thread, so registered too): queues,

@@ -74,13 +74,12 @@ const struct rcu_flavor_struct urcu_bp_flavor = RCUTABLE_URCU_FLAVOR_STRUCT;
 
 struct call_rcu_data {
 	struct rcutable_cbq *q;		/* its engine: a worker of its own */
-	unsigned long flags;
 	struct call_rcu_data *next;	/* every handle, for rcu_barrier() */
-	unsigned barriers;		/* rcu_barrier()s waiting on it: under handles_lock */
+	unsigned barriers;		/* rcu_barrier()s holding it: under handles_lock */
 };
 
 /* handles_lock guards the list, the handles' barriers counts and making
- * the per-CPU table; handles_cond says a count fell. */
+ * the per-CPU table; handles_cond says a count reached zero. */
 static pthread_mutex_t handles_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t handles_cond = PTHREAD_COND_INITIALIZER;
 static struct call_rcu_data *handles;
@@ -138,7 +137,7 @@ struct call_rcu_data *create_call_rcu_data(unsigned long flags, int cpu_affinity
 		free(crdp);
 		return NULL;
 	}
-	crdp->flags = flags;	/* URCU_CALL_RCU_RT: the worker sleeps all the same */
+	(void)flags;		/* URCU_CALL_RCU_RT: the worker sleeps all the same */
 	crdp->barriers = 0;
 	if (rcutable_cbq_worker_thread(crdp->q, &worker) && cpu_affinity >= 0) {
 		cpu_set_t set;
@@ -156,8 +155,8 @@ struct call_rcu_data *create_call_rcu_data(unsigned long flags, int cpu_affinity
 
 /* Waits for the callbacks queued on crdp (liburcu moves them to the
  * default handle: either way none is lost) and for the rcu_barrier()s
- * that wait on it, then frees it; not from one of its own callbacks.  The
- * default handle is never freed. */
+ * that hold it, then unlinks and frees it; not from one of its own
+ * callbacks.  The default handle is never freed. */
 void call_rcu_data_free(struct call_rcu_data *crdp)
 {
 	struct call_rcu_data **pp;
@@ -166,13 +165,13 @@ void call_rcu_data_free(struct call_rcu_data *crdp)
 		return;
 	rcutable_cbq_barrier(crdp->q, "call_rcu_data_free");
 	pthread_mutex_lock(&handles_lock);
+	while (crdp->barriers)
+		pthread_cond_wait(&handles_cond, &handles_lock);
 	for (pp = &handles; *pp; pp = &(*pp)->next)
 		if (*pp == crdp) {
 			*pp = crdp->next;
 			break;
 		}
-	while (crdp->barriers)
-		pthread_cond_wait(&handles_cond, &handles_lock);
 	pthread_mutex_unlock(&handles_lock);
 	rcutable_cbq_free(crdp->q);
 	free(crdp);
@@ -300,40 +299,34 @@ void rcutable_urcu_call_rcu(struct rcu_head *head, void (*func)(struct rcu_head 
 /*
  * Every handle's callbacks queued before the call, and rcutable's own
  * (kfree_rcu(), call_rcu() of code built against rcutable's API).  The
- * handles are listed and counted under handles_lock and waited for
- * without it, so that a callback may make handles meanwhile;
- * call_rcu_data_free() waits for the count of the handle it frees.  With
- * no memory for the list, it waits under the lock.
+ * list is walked hand over hand: the handle being waited for is held
+ * (its barriers count, under handles_lock) and its successor taken
+ * before it is let go, so call_rcu_data_free(), which unlinks a handle
+ * only once no barrier holds it, leaves every link walked valid.  The
+ * waits run without the lock, so a callback may make or free handles
+ * meanwhile; handles made during the walk are newer than the call.
  */
 void rcutable_urcu_barrier(void)
 {
-	struct call_rcu_data *crdp, **list;
-	size_t n = 0, i;
+	struct call_rcu_data *crdp, *next;
 
 	rcu_barrier();
 	pthread_mutex_lock(&handles_lock);
-	for (crdp = handles; crdp; crdp = crdp->next)
-		n++;
-	list = malloc((n ? n : 1) * sizeof(*list));
-	if (!list) {
-		for (crdp = handles; crdp; crdp = crdp->next)
-			rcutable_cbq_barrier(crdp->q, "rcu_barrier");
-		pthread_mutex_unlock(&handles_lock);
-		return;
-	}
-	for (crdp = handles, i = 0; crdp; crdp = crdp->next, i++) {
-		list[i] = crdp;
+	crdp = handles;
+	if (crdp)
 		crdp->barriers++;
+	while (crdp) {
+		pthread_mutex_unlock(&handles_lock);
+		rcutable_cbq_barrier(crdp->q, "rcu_barrier");
+		pthread_mutex_lock(&handles_lock);
+		next = crdp->next;
+		if (next)
+			next->barriers++;
+		if (!--crdp->barriers)
+			pthread_cond_broadcast(&handles_cond);
+		crdp = next;
 	}
 	pthread_mutex_unlock(&handles_lock);
-	for (i = 0; i < n; i++) {
-		rcutable_cbq_barrier(list[i]->q, "rcu_barrier");
-		pthread_mutex_lock(&handles_lock);
-		list[i]->barriers--;
-		pthread_cond_broadcast(&handles_cond);
-		pthread_mutex_unlock(&handles_lock);
-	}
-	free(list);
 }
 
 /* ---- defer_rcu() -------------------------------------------------------------- */
