@@ -3,8 +3,8 @@
  * conformance/srcu/domains.c: domains come and go.  init_srcu_struct()
  * and cleanup_srcu_struct() on a thousand domains at once, each used for
  * reading, both grace periods and callbacks; cleanup stops each domain's
- * callback thread.  srcu_read_lock_held() tells domains apart (checking
- * build).  The default implementation explains a missing membarrier().
+ * callback thread; exit() beside a thread that does so.
+ * srcu_read_lock_held() tells domains apart (checking build).  The default implementation explains a missing membarrier().
  */
 #define _GNU_SOURCE
 #include <stddef.h>
@@ -180,6 +180,55 @@ Test(srcu, reused_callback_engines_survive_fork_and_exit, .timeout = 60)
 
 	cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0,
 		  "status 0x%x (a hang dies by SIGALRM): %s", status, err);
+}
+
+/*
+ * exit() while another thread makes, uses and cleans up domains: the
+ * exit-time drain queues a barrier of its own on the domain's engine,
+ * which the thread did not queue, so its cleanup_srcu_struct(), right
+ * after its srcu_barrier(), must not refuse it as a pending callback.
+ * The drain lands at a random point of the thread's round: many exits.
+ */
+static int churn_rounds;
+
+static void *churn_domains(void *arg)
+{
+	static struct rcu_head h;
+
+	(void)arg;
+	for (;;) {
+		struct srcu_struct s;
+
+		if (init_srcu_struct(&s))
+			abort();
+		call_srcu(&s, &h, count_cb_nop);
+		srcu_barrier(&s);
+		cleanup_srcu_struct(&s);
+		__atomic_add_fetch(&churn_rounds, 1, __ATOMIC_RELAXED);
+	}
+	return NULL;
+}
+
+static void exit_while_domains_churn(void *arg)
+{
+	(void)arg;
+	spawn(churn_domains, NULL);
+	while (__atomic_load_n(&churn_rounds, __ATOMIC_RELAXED) < 5)
+		usleep(1000);
+	exit(0);
+}
+
+Test(srcu, exit_while_another_thread_cleans_up_domains, .timeout = 120)
+{
+	char err[4096];
+
+	for (int i = 0; i < 100; i++) {
+		int status = run_child(exit_while_domains_churn, NULL, err, sizeof(err));
+
+		cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+			  "exit %d of 100 beside a thread that cleans up domains: "
+			  "status 0x%x: %s", i + 1, status, err);
+	}
 }
 
 /* Threads with and without a registered rseq area count into the same

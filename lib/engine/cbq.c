@@ -1241,23 +1241,32 @@ void rcutable_cbq_barrier(struct rcutable_cbq *q, const char *barrier_name)
 	rcutable_cbq_barrier_wait(&b);
 }
 
+/* The callbacks on the list from h, but for the exit drain's barrier:
+ * a thread that cleans up a domain while exit() drains it has queued no
+ * more for it.  Under consumer_lock. */
+static size_t cbq_count_but_exit(const struct rcutable_cbq *q, struct rcu_head *h)
+{
+	size_t n = 0;
+
+	for (; h; h = __atomic_load_n(&h->next, __ATOMIC_ACQUIRE))
+		n += h != &q->exit_head;
+	return n;
+}
+
 size_t rcutable_cbq_pending(struct rcutable_cbq *q)
 {
 	struct timespec deadline;
-	struct rcu_head *h;
-	size_t n = __atomic_load_n(&q->in_flight, __ATOMIC_RELAXED);
+	size_t n;
 
-	/* With the worker at a safe point, the queued heads stay allocated
-	 * while we count them.  A worker stuck inside a callback leaves the
-	 * count at the batch alone. */
+	/* With the worker at a safe point, the batch and the queued heads
+	 * stay allocated while we count them.  A worker stuck inside a
+	 * callback leaves the count at the batch's size. */
 	clock_gettime(CLOCK_REALTIME, &deadline);
 	deadline.tv_sec += 1;
 	if (pthread_mutex_timedlock(&q->consumer_lock, &deadline))
-		return n;
-	n = __atomic_load_n(&q->in_flight, __ATOMIC_RELAXED);
-	for (h = __atomic_load_n(&q->first, __ATOMIC_ACQUIRE); h;
-	     h = __atomic_load_n(&h->next, __ATOMIC_ACQUIRE))
-		n++;
+		return __atomic_load_n(&q->in_flight, __ATOMIC_RELAXED);
+	n = cbq_count_but_exit(q, q->batch) +
+	    cbq_count_but_exit(q, __atomic_load_n(&q->first, __ATOMIC_ACQUIRE));
 	pthread_mutex_unlock(&q->consumer_lock);
 	return n;
 }

@@ -210,7 +210,9 @@ void rcutable_cbq_atfork_hooks(void (*prepare)(void), void (*parent)(void),
 			       void (*child)(void));
 
 /* Callbacks queued on q and not yet invoked, counted with the worker at a
- * safe point (waiting at most a second for one).  Not from q's worker. */
+ * safe point (waiting at most a second for one), but for the barrier that
+ * exit() queues on every engine (its worker invokes it before it stops).
+ * Not from q's worker. */
 size_t rcutable_cbq_pending(struct rcutable_cbq *q);
 
 /* Start q's worker if it does not run yet: true, with its thread in
