@@ -87,16 +87,21 @@ static void *churn_callbacks(void *arg)
 	return NULL;
 }
 
-/* Each thread of pid, with its name, state and system call, on stderr. */
+/* Each thread of pid, with its name, state and system call, on stderr;
+ * then, where gdb is installed, each thread's stack. */
 static void show_threads(pid_t pid)
 {
-	char cmd[200];
+	char cmd[400];
 
 	snprintf(cmd, sizeof(cmd), "for t in /proc/%d/task/*; do echo \"  ${t##*/} "
 		 "$(cat $t/comm) $(cut -d' ' -f3 $t/stat) $(cat $t/syscall)\"; done >&2",
 		 (int)pid);
 	if (system(cmd) != 0)
 		fprintf(stderr, "  (cannot read /proc/%d/task)\n", (int)pid);
+	snprintf(cmd, sizeof(cmd), "if command -v gdb >/dev/null; then timeout 30 gdb "
+		 "-batch -nx -p %d -ex 'thread apply all bt' 2>&1 | grep -v '^\\[New LWP'; "
+		 "else echo '  (no stacks: gdb is not installed)'; fi >&2", (int)pid);
+	(void)!system(cmd);
 }
 
 /* A child that outlived its limit is said, with what its threads do, and
