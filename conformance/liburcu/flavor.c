@@ -10,7 +10,8 @@
  * Readers walk an RCU list (liburcu's cds_list_*_rcu) and follow a
  * pointer that an updater replaces with rcu_xchg_pointer(),
  * rcu_cmpxchg_pointer() and rcu_set_pointer(); the old objects are freed
- * by call_rcu(), defer_rcu() and after synchronize_rcu(), and poisoned
+ * by call_rcu(), defer_rcu() and after synchronize_rcu() (or 0.14's
+ * polled grace periods, where the flavor header has them), and poisoned
  * first, so that a grace period that ends too early shows as a reader that
  * sees poison.  Exits 1 with a message if one does, or if anything queued
  * was not freed.
@@ -19,6 +20,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #ifndef FLAVOR_HEADER
 #define FLAVOR_HEADER <urcu.h>
@@ -64,6 +66,27 @@ static void free_cb(struct rcu_head *head)
 static void free_deferred(void *p)
 {
 	obj_kill(p);
+}
+
+/* A grace period, waited for; every other time through liburcu 0.14's
+ * polled API where the flavor header brings it in. */
+static unsigned long polled;
+
+static void wait_for_readers(int i)
+{
+#ifdef _URCU_POLL_H
+	if (i % 2) {
+		struct urcu_gp_poll_state s = start_poll_synchronize_rcu();
+
+		while (!poll_state_synchronize_rcu(s))
+			usleep(100);
+		polled++;
+		return;
+	}
+#else
+	(void)i;
+#endif
+	synchronize_rcu();
 }
 
 static void *reader(void *arg)
@@ -127,13 +150,13 @@ int main(void)
 			}
 			defer_rcu(free_deferred, old);
 			break;
-		default:	/* a list node replaced, then synchronize_rcu() */
+		default:	/* a list node replaced, then a grace period */
 			o = cds_list_entry(list.next, struct obj, node);
 			n = obj_new();
 			cds_list_replace_rcu(&o->node, &n->node);
 			cds_list_del_rcu(&n->node);
 			cds_list_add_tail_rcu(&n->node, &list);
-			synchronize_rcu();
+			wait_for_readers(i);
 			obj_kill(o);
 			break;
 		}
@@ -156,7 +179,7 @@ int main(void)
 	rcu_thread_online();
 #endif
 	rcu_unregister_thread();
-	printf("liburcu flavor: %lu made, %lu freed, %s\n", made, freed,
-	       bad ? "a reader saw a freed object" : "no reader saw a freed object");
+	printf("liburcu flavor: %lu made, %lu freed, %lu grace periods polled, %s\n",
+	       made, freed, polled, bad ? "a reader saw a freed object" : "no reader saw a freed object");
 	return bad || freed != made;
 }

@@ -24,6 +24,7 @@
 #include <urcu/pointer.h>
 #include <urcu/call-rcu.h>
 #include <urcu/defer.h>
+#include <urcu/urcu-poll.h>
 
 /* The flavor descriptor that liburcu's data structures take (liburcu's
  * urcu/flavor.h declares its type): rcu_flavor, and each flavor's
@@ -51,9 +52,6 @@ static inline void rcu_init(void) { }
  * of liburcu's gets liburcu's.  start_poll_synchronize_rcu() makes sure a
  * grace period will follow without the caller waiting for it.
  */
-struct urcu_gp_poll_state {
-	unsigned long grace_period_id;
-};
 struct urcu_gp_poll_state rcutable_urcu_start_poll_synchronize_rcu(void);
 bool rcutable_urcu_poll_state_synchronize_rcu(struct urcu_gp_poll_state state);
 #define start_poll_synchronize_rcu	rcutable_urcu_start_poll_synchronize_rcu
