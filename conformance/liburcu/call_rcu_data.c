@@ -99,7 +99,14 @@ int main(void)
 		pthread_create(&t[i], NULL, queuer, items + i * PER_THREAD);
 	for (i = 0; i < PER_THREAD; i++)	/* through the CPUs' handles */
 		call_rcu(&items[2 * PER_THREAD + i].rcu, done_cb);
+	for (i = 0; i < 2; i++) {
+		pthread_join(t[i], &own[i]);
+		if (!own[i])
+			return fail("create_call_rcu_data() failed");
+	}
 
+	/* With no other thread inside call_rcu(): liburcu's child would
+	 * wait for ever for a reader that was inside at the fork. */
 	call_rcu_before_fork();
 	pid = fork();
 	if (pid == 0) {
@@ -110,12 +117,6 @@ int main(void)
 	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
 	    WEXITSTATUS(status))
 		return fail("the child's callbacks did not run");
-
-	for (i = 0; i < 2; i++) {
-		pthread_join(t[i], &own[i]);
-		if (!own[i])
-			return fail("create_call_rcu_data() failed");
-	}
 	rcu_barrier();
 	for (i = 0; i < 3 * PER_THREAD; i++)
 		if (!items[i].done)
