@@ -42,7 +42,10 @@
 #endif
 /* Acknowledgements are awaited this long by spinning before sleeping. */
 #define ACK_SPIN_NS		20000u
-/* A wait this long checks whether a reader thread blocks the signal. */
+/* A wait this long checks whether a reader thread blocks the signal; one
+ * that blocks it at every check for as long again is named.  (Threads
+ * block every signal for a moment, inside pthread_create() for one: a
+ * starved thread can be caught there.) */
 #define ACK_CHECK_NS		1000000000ull
 
 static int rcu_signal;		/* chosen once, by signal_choose() */
@@ -158,8 +161,9 @@ static int thread_blocks(pid_t tid, int sig)
 }
 
 /* Why acknowledgements are late, if rcutable can tell: the application
- * replaced the handler, or a registered thread blocks the signal. */
-static void check_late_acks(struct rcutable_reader *head)
+ * replaced the handler (said at once), or a registered thread blocks the
+ * signal (returned: its tid, else 0). */
+static pid_t check_late_acks(struct rcutable_reader *head)
 {
 	struct sigaction now;
 
@@ -168,34 +172,46 @@ static void check_late_acks(struct rcutable_reader *head)
 			     "application replaced its handler: grace periods cannot "
 			     "complete; choose another with RCUTABLE_SIGNAL=SIGRTMIN+N",
 			     rcu_signal, rcu_signal - SIGRTMIN);
-	for (struct rcutable_reader *r = head->next; r != head; r = r->next) {
-		char name[32];
+	for (struct rcutable_reader *r = head->next; r != head; r = r->next)
+		if (thread_blocks(r->tid, rcu_signal))
+			return r->tid;
+	return 0;
+}
 
-		if (!thread_blocks(r->tid, rcu_signal))
-			continue;
-		rcutable_thread_name(r->tid, name, sizeof(name));
-		rcutable_die(SIGNAL_WHO ": registered thread %d (%s) blocks signal %d "
-			     "(SIGRTMIN+%d), which grace periods need: leave it unblocked "
-			     "(or choose another with RCUTABLE_SIGNAL)", (int)r->tid, name,
-			     rcu_signal, rcu_signal - SIGRTMIN);
-	}
+static void blocker_named(pid_t tid)
+{
+	char name[32];
+
+	rcutable_thread_name(tid, name, sizeof(name));
+	rcutable_die(SIGNAL_WHO ": registered thread %d (%s) blocks signal %d "
+		     "(SIGRTMIN+%d), which grace periods need: leave it unblocked "
+		     "(or choose another with RCUTABLE_SIGNAL)", (int)tid, name,
+		     rcu_signal, rcu_signal - SIGRTMIN);
 }
 
 static void wait_for_acks(struct rcutable_reader *head, int wanted)
 {
-	uint64_t start = rcutable_now_ns();
+	uint64_t start = rcutable_now_ns(), blocked_since = 0;
+	pid_t blocker = 0, b;
 	int a;
 
 	/* Acquire: pairs with the release in ack_handler(). */
 	while ((a = __atomic_load_n(&acks, __ATOMIC_ACQUIRE)) < wanted) {
-		uint64_t waited = rcutable_now_ns() - start;
+		uint64_t now = rcutable_now_ns(), waited = now - start;
 
 		if (waited < ACK_SPIN_NS) {
 			rcutable_cpu_relax();
 			continue;
 		}
-		if (waited > ACK_CHECK_NS)
-			check_late_acks(head);
+		if (waited > ACK_CHECK_NS) {
+			b = check_late_acks(head);
+			if (b != blocker) {
+				blocker = b;
+				blocked_since = now;
+			} else if (b && now - blocked_since > ACK_CHECK_NS) {
+				blocker_named(b);
+			}
+		}
 		/* The kernel compares acks with a atomically: an
 		 * acknowledgement after our load makes the wait return. */
 		rcutable_futex_wait(&acks, a, 100000000u);
