@@ -66,6 +66,22 @@ static void registry_unlock(const sigset_t *saved)
 	pthread_sigmask(SIG_SETMASK, saved, NULL);
 }
 
+static void setup(void);
+
+/* setup() once, with the caller's signals blocked: a handler that reads
+ * on this thread would otherwise wait in pthread_once() for this very
+ * set-up.  Only on slow paths (a thread's first record, a domain's first
+ * callback). */
+static void setup_blocking_signals(void)
+{
+	sigset_t all, saved;
+
+	rcutable_sigfillset_unreserved(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &saved);
+	pthread_once(&setup_once, setup);
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
+}
+
 static void check_usable(const struct srcu_struct *ssp, const char *who)
 {
 	rcutable_srcu_check_state(ssp, ssp ? RCUTABLE_READ_ONCE(ssp->state) : 0,
@@ -159,7 +175,7 @@ ck_epoch_record_t *rcutable_ck_srcu_record_slow(struct srcu_struct *ssp, const c
 	sigset_t saved;
 
 	check_usable(ssp, who);
-	pthread_once(&setup_once, setup);
+	setup_blocking_signals();
 	registry_lock_blocking_signals(&saved);
 	number_domain(ssp);
 	for (pp = &thread_records; (w = *pp); pp = &w->next_of_thread) {
@@ -325,7 +341,7 @@ static struct rcutable_cbq *engine(struct srcu_struct *ssp)
 
 	if (q)
 		return q;
-	pthread_once(&setup_once, setup);
+	setup_blocking_signals();
 	q = rcutable_cbq_new(engine_wait_gp, ssp, "call_srcu");
 	if (!q)
 		rcutable_die("call_srcu(%s): out of memory for its callback engine", ssp->name);

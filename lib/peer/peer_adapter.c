@@ -56,6 +56,8 @@ static void unregister_at_thread_exit(void *arg)
 
 static void drain_at_exit(void);
 
+static bool adapter_ready;
+
 static void adapter_init(void)
 {
 	if (pthread_key_create(&exit_key, unregister_at_thread_exit) ||
@@ -64,6 +66,25 @@ static void adapter_init(void)
 	    atexit(drain_at_exit))
 		rcutable_die("cannot set up the %s adapter's hooks",
 			     rcutable_impl_info.name);
+	/* Release: pairs with the acquire in adapter_ensure_init(). */
+	__atomic_store_n(&adapter_ready, true, __ATOMIC_RELEASE);
+}
+
+/* First use, with the caller's signals blocked: a signal handler that
+ * reads on this thread would otherwise register it, and wait in
+ * pthread_once() for this very initialisation (or allocate inside the
+ * interrupted one). */
+static void adapter_ensure_init(void)
+{
+	sigset_t all, saved;
+
+	/* Acquire: pairs with the release at the end of adapter_init(). */
+	if (rcutable_likely(__atomic_load_n(&adapter_ready, __ATOMIC_ACQUIRE)))
+		return;
+	rcutable_sigfillset_unreserved(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &saved);
+	pthread_once(&init_once, adapter_init);
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
 }
 
 void rcu_register_thread(void)
@@ -72,7 +93,7 @@ void rcu_register_thread(void)
 
 	if (registered)
 		return;
-	pthread_once(&init_once, adapter_init);
+	adapter_ensure_init();
 	rcutable_sigfillset_unreserved(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &saved);
 	if (!registered) {
@@ -122,7 +143,7 @@ static void adapter_synchronize(const char *who)
 	bool was_online = rcutable_gp_wait_begin(who);
 	unsigned long mine;
 
-	pthread_once(&init_once, adapter_init);
+	adapter_ensure_init();
 	mine = rcutable_gp_count_begin(&gp_count);
 	rcutable_peer_synchronize();
 	rcutable_gp_count_end(&gp_count, mine);
