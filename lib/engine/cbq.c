@@ -773,12 +773,12 @@ static void rcutable_cbq_drain_at_exit(void)
 		pthread_mutex_unlock(&q->start_lock);
 		if (ms && rcutable_completion_wait_ns(&q->exit_done, ms * 1000000u))
 			continue;
-		n = rcutable_cbq_pending(q);
-		if (n > 1)	/* the exit barrier itself is pending too */
+		n = rcutable_cbq_pending(q);	/* not counting the exit barrier */
+		if (n)
 			rcutable_warn("exit: %zu callbacks queued with %s() were "
 				      "not invoked: no grace period ended within "
 				      "%lu ms (a thread still inside a read-side "
-				      "critical section?)", n - 1, q->call_name, ms);
+				      "critical section?)", n, q->call_name, ms);
 	}
 }
 
