@@ -4,7 +4,8 @@
  * and cleanup_srcu_struct() on a thousand domains at once, each used for
  * reading, both grace periods and callbacks; cleanup stops each domain's
  * callback thread; exit() beside a thread that does so.
- * srcu_read_lock_held() tells domains apart (checking build).  The default implementation explains a missing membarrier().
+ * srcu_read_lock_held() tells domains apart (checking build).  The
+ * default implementation explains a missing membarrier().
  */
 #define _GNU_SOURCE
 #include <stddef.h>

@@ -66,21 +66,9 @@ static void registry_unlock(const sigset_t *saved)
 	pthread_sigmask(SIG_SETMASK, saved, NULL);
 }
 
+/* Run once by rcutable_once_unsignalled() (sigmask.h says why), from the
+ * slow paths only: a thread's first record, a domain's first callback. */
 static void setup(void);
-
-/* setup() once, with the caller's signals blocked: a handler that reads
- * on this thread would otherwise wait in pthread_once() for this very
- * set-up.  Only on slow paths (a thread's first record, a domain's first
- * callback). */
-static void setup_blocking_signals(void)
-{
-	sigset_t all, saved;
-
-	rcutable_sigfillset_unreserved(&all);
-	pthread_sigmask(SIG_BLOCK, &all, &saved);
-	pthread_once(&setup_once, setup);
-	pthread_sigmask(SIG_SETMASK, &saved, NULL);
-}
 
 static void check_usable(const struct srcu_struct *ssp, const char *who)
 {
@@ -175,7 +163,7 @@ ck_epoch_record_t *rcutable_ck_srcu_record_slow(struct srcu_struct *ssp, const c
 	sigset_t saved;
 
 	check_usable(ssp, who);
-	setup_blocking_signals();
+	rcutable_once_unsignalled(&setup_once, setup);
 	registry_lock_blocking_signals(&saved);
 	number_domain(ssp);
 	for (pp = &thread_records; (w = *pp); pp = &w->next_of_thread) {
@@ -341,7 +329,7 @@ static struct rcutable_cbq *engine(struct srcu_struct *ssp)
 
 	if (q)
 		return q;
-	setup_blocking_signals();
+	rcutable_once_unsignalled(&setup_once, setup);
 	q = rcutable_cbq_new(engine_wait_gp, ssp, "call_srcu");
 	if (!q)
 		rcutable_die("call_srcu(%s): out of memory for its callback engine", ssp->name);

@@ -321,21 +321,13 @@ static void gp_init(void)
 	__atomic_store_n(&gp_ready, true, __ATOMIC_RELEASE);
 }
 
-/*
- * First use, with the caller's signals blocked: a signal handler that reads
- * on this thread would otherwise wait for this very initialisation.
- */
+/* First use, with the caller's signals blocked (sigmask.h says why). */
 static void gp_ensure_init(void)
 {
-	sigset_t all, saved;
-
 	/* Acquire: pairs with the release at the end of gp_init(). */
 	if (rcutable_likely(__atomic_load_n(&gp_ready, __ATOMIC_ACQUIRE)))
 		return;
-	rcutable_sigfillset_unreserved(&all);
-	pthread_sigmask(SIG_BLOCK, &all, &saved);
-	pthread_once(&init_once, gp_init);
-	pthread_sigmask(SIG_SETMASK, &saved, NULL);
+	rcutable_once_unsignalled(&init_once, gp_init);
 }
 
 void rcu_register_thread(void)

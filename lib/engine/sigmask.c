@@ -17,3 +17,13 @@ void rcutable_sigfillset_unreserved(sigset_t *set)
 	if (sig)
 		sigdelset(set, sig);
 }
+
+void rcutable_once_unsignalled(pthread_once_t *once, void (*init)(void))
+{
+	sigset_t all, saved;
+
+	rcutable_sigfillset_unreserved(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &saved);
+	pthread_once(once, init);
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
+}

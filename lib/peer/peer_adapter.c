@@ -71,20 +71,14 @@ static void adapter_init(void)
 }
 
 /* First use, with the caller's signals blocked: a signal handler that
- * reads on this thread would otherwise register it, and wait in
- * pthread_once() for this very initialisation (or allocate inside the
- * interrupted one). */
+ * reads on this thread would otherwise register it and wait for this very
+ * set-up (sigmask.h). */
 static void adapter_ensure_init(void)
 {
-	sigset_t all, saved;
-
 	/* Acquire: pairs with the release at the end of adapter_init(). */
 	if (rcutable_likely(__atomic_load_n(&adapter_ready, __ATOMIC_ACQUIRE)))
 		return;
-	rcutable_sigfillset_unreserved(&all);
-	pthread_sigmask(SIG_BLOCK, &all, &saved);
-	pthread_once(&init_once, adapter_init);
-	pthread_sigmask(SIG_SETMASK, &saved, NULL);
+	rcutable_once_unsignalled(&init_once, adapter_init);
 }
 
 void rcu_register_thread(void)
