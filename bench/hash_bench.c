@@ -37,6 +37,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include <rcutable/compiler.h>
@@ -452,6 +453,17 @@ static void bm_hash(gbench_state *st)
 		       GBENCH_COUNTER_DEFAULT);
 }
 
+/* Three repetitions of each benchmark, unless --benchmark_repetitions
+ * says otherwise (scripts/run-all runs one at a time, in sweeps over the
+ * implementations): 0 then, to leave it to the flag. */
+static int repetitions(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++)
+		if (!strncmp(argv[i], "--benchmark_repetitions", strlen("--benchmark_repetitions")))
+			return 0;
+	return 3;
+}
+
 int main(int argc, char **argv)
 {
 	static const unsigned update_pcts[] = { 0, 1, 10 };
@@ -459,6 +471,7 @@ int main(int argc, char **argv)
 	/* 1, 2, 4, ... threads: to 8, or to twice the CPUs (oversubscribed). */
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	long max_threads = 2 * cpus > 8 ? (2 * cpus < MAX_SLOTS ? 2 * cpus : MAX_SLOTS) : 8;
+	int reps = repetitions(argc, argv);
 	char name[64];
 
 #if HT_HAS_RCU
@@ -475,7 +488,9 @@ int main(int argc, char **argv)
 			rows[t][u] = (struct ht_row){ &tables[t], update_pcts[u] };
 			snprintf(name, sizeof(name), "hash/%s/updates_%upct", tables[t].name,
 				 update_pcts[u]);
-			bm = gbench_repetitions(gbench_register(name, bm_hash, &rows[t][u]), 3);
+			bm = gbench_register(name, bm_hash, &rows[t][u]);
+			if (reps)
+				gbench_repetitions(bm, reps);
 			for (long threads = 1; threads <= max_threads; threads *= 2)
 				gbench_arg(bm, threads);
 		}

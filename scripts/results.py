@@ -16,8 +16,10 @@ SOURCE is the raw file's kind: bench, srcu-bench, tasks-bench, hash-bench
 (a benchmark program, NAME its benchmark without Google Benchmark's
 decorations), "pair A B" (a target's two programs run alternately, one
 value a pair: load_pairs()), flood (NAME "flood"), instructions (NAME
-"read_pair") or hash-probe (IMPL "machine", NAME a hash-table cell, the
-machine probe's figures at its start).
+"read_pair"), hash-probe (IMPL "machine", NAME a hash-table cell, the
+machine probe's figures at its start) or hash-sweeps (IMPL "machine", NAME
+a hash-table cell: per sweep, the tries it took and whether the machine
+still moved during the one kept).
 Each consumer takes the median and the spread of a figure's values.
 
 `results.py figures DIR` writes DIR/figures.tsv (and, for a run of several
@@ -143,6 +145,13 @@ def _figure_lines(d):
     for cell, *probe in _tab_lines(os.path.join(d, "hash-probe.tsv"), 4):
         lines += [("figure", "hash-probe", "machine", cell, name, v)
                   for name, v in zip(("round_trip_ns", "alu_ns", "load_ns"), probe)]
+    sweeps = {}
+    for cell, _, tries, _, _, kept in _tab_lines(os.path.join(d, "hash-sweeps.tsv"), 6):
+        if kept != "no":
+            sweeps.setdefault(cell, []).append((tries, str(int(kept == "moved"))))
+    for cell, kept in sweeps.items():
+        lines += [("figure", "hash-sweeps", "machine", cell, "tries") + tuple(t for t, _ in kept),
+                  ("figure", "hash-sweeps", "machine", cell, "moved") + tuple(m for _, m in kept)]
     for path in sorted(glob.glob(os.path.join(d, "flood-*.json"))):
         if ".run" in os.path.basename(path):
             continue
@@ -563,6 +572,17 @@ def hash_probe(d, pct, threads, probe="round_trip_ns"):
     values, one per round), or None."""
     r = figures(d)["runs"].get(("hash-probe", "machine"))
     return r and r["figures"].get((f"updates_{pct}pct/{threads}", probe))
+
+
+def hash_sweeps(d):
+    """The hash table's sweeps over every round (scripts/run-all): how many,
+    how many were run again because the machine moved during a try, and
+    how many were kept after their last try though it moved."""
+    r = figures(d)["runs"].get(("hash-sweeps", "machine"))
+    fig = r["figures"] if r else {}
+    tries = [int(v) for (_, f), vals in fig.items() if f == "tries" for v in vals]
+    moved = [int(v) for (_, f), vals in fig.items() if f == "moved" for v in vals]
+    return len(tries), sum(t > 1 for t in tries), sum(moved)
 
 
 def hash_figure(run, table, pct, threads, field="lookups_per_s"):

@@ -77,10 +77,10 @@ def cell_repeatability(w, rounds, round_dirs, threads):
     w("")
 
 
-def hash_section(w, runs, cpus, rounds=(), round_dirs=()):
+def hash_section(w, runs, cpus, rounds=(), round_dirs=(), sweeps=(0, 0, 0)):
     """The RCU List APIs at work: lookups per second in a hash table;
     rounds: each round's {impl: Run} where the run has several, and
-    round_dirs their directories."""
+    round_dirs their directories; sweeps: results.hash_sweeps()."""
     if not runs:
         return
     base = runs.get(R.HASH_BASELINE)
@@ -104,6 +104,16 @@ def hash_section(w, runs, cpus, rounds=(), round_dirs=()):
       "Millions of lookups a second, all threads together (median of the repetitions, "
       "± half their range relative to it), and in parentheses the ratio to the rwlock "
       "table at the same threads and updates.\n")
+    n, again, moved = sweeps
+    if n:
+        w("Each cell is measured in sweeps: every implementation in turn, one repetition "
+          "each, the order reversed every other sweep, so that each implementation's "
+          "repetitions are spread over the cell's time as every other's are.  A sweep during "
+          "which the machine probe's cache-line round trip (before and after it) moved by "
+          "more than a quarter is run again, at most twice: "
+          f"this run ran {again} of its {n} sweeps again"
+          + (f", and kept {moved} after the third try though the machine still moved"
+             if moved else "") + ".\n")
     w("What it measures: lookups a second of all threads together, per second of wall "
       "time, each thread on a CPU of its own while there are CPUs, at a fixed mix.  With "
       "no updates, the read side (rcu_read_lock(), rcu_dereference(), rcu_read_unlock()) "
