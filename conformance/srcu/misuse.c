@@ -10,9 +10,11 @@
  * is allowed.
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "srcu_hold.h"
@@ -211,15 +213,61 @@ static void *srcu_synchronizer(void *arg)
 	return NULL;
 }
 
-/* A child that stops after 700 ms, whatever its grace period does. */
+/*
+ * A child that stops once its stall warning is out, however long a busy
+ * machine makes that take: RCUTABLE_STALL_TIMEOUT_MS is 200, and the
+ * child's stderr goes to a file that stall_child_finish() watches for
+ * "stall:" (for STALL_WAIT_S at most: a test that gets none fails on the
+ * missing text) before it passes the file on to the real stderr, the
+ * parent's pipe, and exits.
+ */
+#define STALL_WAIT_S	15	/* below run_child()'s 20 s alarm */
+
+static int stall_log = -1, stall_stderr = -1;
+static struct timespec stall_deadline;	/* CLOCK_MONOTONIC */
+
 static void stall_child_setup(void)
 {
+	FILE *log = tmpfile();
+
 	setenv("RCUTABLE_STALL_TIMEOUT_MS", "200", 1);
+	cr_assert(log, "tmpfile()");
+	stall_log = fileno(log);
+	stall_stderr = dup(2);
+	dup2(stall_log, 2);
+	clock_gettime(CLOCK_MONOTONIC, &stall_deadline);
+	stall_deadline.tv_sec += STALL_WAIT_S;
+}
+
+/* Has the child written a stall warning? */
+static bool stall_logged(void)
+{
+	char buf[4096];
+	ssize_t n = pread(stall_log, buf, sizeof(buf) - 1, 0);
+
+	buf[n > 0 ? n : 0] = '\0';
+	return strstr(buf, "stall:") != NULL;
+}
+
+static void stall_wait_for_warning(void)
+{
+	struct timespec now;
+
+	while (!stall_logged() && !clock_gettime(CLOCK_MONOTONIC, &now) &&
+	       (now.tv_sec < stall_deadline.tv_sec ||
+		(now.tv_sec == stall_deadline.tv_sec && now.tv_nsec < stall_deadline.tv_nsec)))
+		usleep(10000);
 }
 
 static void stall_child_finish(void)
 {
-	usleep(700000);
+	char buf[4096];
+	ssize_t n;
+
+	stall_wait_for_warning();
+	for (off_t at = 0; (n = pread(stall_log, buf, sizeof(buf), at)) > 0; at += n)
+		if (write(stall_stderr, buf, (size_t)n) != n)
+			break;
 	_exit(0);
 }
 
@@ -235,15 +283,16 @@ static bool srcu_has(unsigned api)
 	return (rcutable_srcu_impl_info.native | rcutable_srcu_impl_info.emulated) & api;
 }
 
-static int long_reader_in;	/* hold_700ms() is inside its reader */
+static int long_reader_in;	/* hold_until_warned() is inside its reader */
 
-static void *hold_700ms(void *arg)
+/* A reader that holds its section until the grace period warns. */
+static void *hold_until_warned(void *arg)
 {
 	int idx = srcu_read_lock(&misuse_srcu);
 
 	(void)arg;
 	__atomic_store_n(&long_reader_in, 1, __ATOMIC_SEQ_CST);
-	usleep(700000);
+	stall_wait_for_warning();
 	srcu_read_unlock(&misuse_srcu, idx);
 	return NULL;
 }
@@ -254,13 +303,13 @@ static void stall_on_a_long_reader(void *arg)
 
 	(void)arg;
 	stall_child_setup();
-	pthread_create(&t, NULL, hold_700ms, NULL);
+	pthread_create(&t, NULL, hold_until_warned, NULL);
 	/* However late the reader thread runs on a busy machine. */
 	while (!__atomic_load_n(&long_reader_in, __ATOMIC_SEQ_CST))
 		usleep(1000);
 	synchronize_srcu(&misuse_srcu);
 	pthread_join(t, NULL);
-	_exit(0);
+	stall_child_finish();
 }
 
 Test(srcu, waits_stall_warning_names_the_domain, .timeout = 30)
@@ -272,7 +321,7 @@ Test(srcu, waits_stall_warning_names_the_domain, .timeout = 30)
 	status = run_child(stall_on_a_long_reader, NULL, err, sizeof(err));
 	cr_assert(WIFEXITED(status), "status 0x%x: %s", status, err);
 	cr_assert(strstr(err, "stall: synchronize_srcu() on SRCU domain misuse_srcu has waited"),
-		  "a 700 ms reader with a 200 ms stall timeout gave no warning naming "
+		  "a reader held past a 200 ms stall timeout gave no warning naming "
 		  "the domain: \"%s\"", err);
 	cr_assert(strstr(err, "reader(s) of index"), "the warning does not count the "
 		  "readers: \"%s\"", err);
