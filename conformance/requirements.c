@@ -48,7 +48,8 @@ static void skip_unless_reserves_signal(void)
 			     rcutable_impl_info.name);
 }
 
-static int reader_blocks_signal;
+static int reader_blocks_signal;	/* 1: block it; 2: blocked (or not) */
+static bool reader_spins;		/* then spin, rather than sleep */
 
 static void *registered_reader(void *arg)
 {
@@ -62,8 +63,12 @@ static void *registered_reader(void *arg)
 		pthread_sigmask(SIG_BLOCK, &set, NULL);
 	}
 	flag_set(&reader_blocks_signal, 2);
-	for (;;)
-		sleep_ms(100);
+	for (;;) {
+		if (reader_spins)
+			rcutable_cpu_relax();
+		else
+			sleep_ms(100);
+	}
 	return NULL;
 }
 
@@ -97,5 +102,14 @@ Test(requirements, replaced_signal_handler_is_explained, .timeout = 20)
 Test(requirements, reader_blocking_the_signal_is_named, .timeout = 20)
 {
 	skip_unless_reserves_signal();
+	expect_abort(sync_with_reader_blocking, NULL, "blocks signal");
+}
+
+/* Running, rather than asleep: told from a thread that waits for a CPU
+ * inside a moment of its own with the signal blocked, which is not named. */
+Test(requirements, busy_reader_blocking_the_signal_is_named, .timeout = 20)
+{
+	skip_unless_reserves_signal();
+	reader_spins = true;
 	expect_abort(sync_with_reader_blocking, NULL, "blocks signal");
 }

@@ -42,11 +42,18 @@
 #endif
 /* Acknowledgements are awaited this long by spinning before sleeping. */
 #define ACK_SPIN_NS		20000u
-/* A wait this long checks whether a reader thread blocks the signal; one
- * that blocks it at every check for as long again is named.  (Threads
- * block every signal for a moment, inside pthread_create() for one: a
- * starved thread can be caught there.) */
+/*
+ * A wait this long checks whether a reader thread blocks the signal; one
+ * that blocks it at every check for as long again is named, if it is
+ * asleep or has run for BLOCKER_RAN_TICKS meanwhile.  Threads block the
+ * signal for a moment of their own (inside pthread_create(), which blocks
+ * every signal, or inside the handler, which blocks its own), and on a
+ * busy machine a thread can wait seconds for a CPU in such a moment: a
+ * thread that waits for a CPU and has not run is starved, not blocking
+ * (a stall warning says so if it lasts).
+ */
 #define ACK_CHECK_NS		1000000000ull
+#define BLOCKER_RAN_TICKS	2	/* clock ticks (USER_HZ), 20 ms */
 
 static int rcu_signal;		/* chosen once, by signal_choose() */
 static pthread_once_t choose_once = PTHREAD_ONCE_INIT;
@@ -142,28 +149,48 @@ void rcutable_flavor_init(void)
 	signal_install();
 }
 
-/* Does thread tid block sig?  From /proc, to explain a wait that lasts. */
-static int thread_blocks(pid_t tid, int sig)
+/* What /proc says of a thread, to explain a wait that lasts. */
+struct thread_view {
+	bool blocks;			/* its mask blocks the signal */
+	bool runnable;			/* running, or waiting for a CPU */
+	unsigned long long ticks;	/* its CPU time, user and system */
+};
+
+static struct thread_view thread_view(pid_t tid, int sig)
 {
-	char path[64], line[128];
-	unsigned long long blocked = 0;
+	struct thread_view v = { 0 };
+	char path[64], line[512], *p;
+	unsigned long long blocked = 0, utime, stime;
+	char state;
 	FILE *f;
 
 	snprintf(path, sizeof(path), "/proc/self/task/%d/status", (int)tid);
-	f = fopen(path, "r");
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "SigBlk: %llx", &blocked) == 1)
-			break;
-	fclose(f);
-	return (int)((blocked >> (sig - 1)) & 1);
+	if ((f = fopen(path, "r"))) {
+		while (fgets(line, sizeof(line), f))
+			if (sscanf(line, "SigBlk: %llx", &blocked) == 1)
+				break;
+		fclose(f);
+	}
+	v.blocks = (blocked >> (sig - 1)) & 1;
+	/* stat: "tid (comm) state ..." with utime and stime its 12th and
+	 * 13th fields after the comm, which may itself hold ") ". */
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
+	if ((f = fopen(path, "r"))) {
+		if (fgets(line, sizeof(line), f) && (p = strrchr(line, ')')) &&
+		    sscanf(p + 1, " %c %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %llu %llu",
+			   &state, &utime, &stime) == 3) {
+			v.runnable = state == 'R';
+			v.ticks = utime + stime;
+		}
+		fclose(f);
+	}
+	return v;
 }
 
 /* Why acknowledgements are late, if rcutable can tell: the application
  * replaced the handler (said at once), or a registered thread blocks the
- * signal (returned: its tid, else 0). */
-static pid_t check_late_acks(struct rcutable_reader *head)
+ * signal (returned: its tid, else 0, with what /proc says of it in v). */
+static pid_t check_late_acks(struct rcutable_reader *head, struct thread_view *v)
 {
 	struct sigaction now;
 
@@ -173,7 +200,7 @@ static pid_t check_late_acks(struct rcutable_reader *head)
 			     "complete; choose another with RCUTABLE_SIGNAL=SIGRTMIN+N",
 			     rcu_signal, rcu_signal - SIGRTMIN);
 	for (struct rcutable_reader *r = head->next; r != head; r = r->next)
-		if (thread_blocks(r->tid, rcu_signal))
+		if ((*v = thread_view(r->tid, rcu_signal)).blocks)
 			return r->tid;
 	return 0;
 }
@@ -192,6 +219,7 @@ static void blocker_named(pid_t tid)
 static void wait_for_acks(struct rcutable_reader *head, int wanted)
 {
 	uint64_t start = rcutable_now_ns(), blocked_since = 0;
+	struct thread_view first = { 0 }, v;
 	pid_t blocker = 0, b;
 	int a;
 
@@ -204,11 +232,13 @@ static void wait_for_acks(struct rcutable_reader *head, int wanted)
 			continue;
 		}
 		if (waited > ACK_CHECK_NS) {
-			b = check_late_acks(head);
+			b = check_late_acks(head, &v);
 			if (b != blocker) {
 				blocker = b;
+				first = v;
 				blocked_since = now;
-			} else if (b && now - blocked_since > ACK_CHECK_NS) {
+			} else if (b && now - blocked_since > ACK_CHECK_NS &&
+				   (!v.runnable || v.ticks >= first.ticks + BLOCKER_RAN_TICKS)) {
 				blocker_named(b);
 			}
 		}
