@@ -14,10 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "srcu_hold.h"
+#include "testing.h"
 
 DEFINE_SRCU(misuse_srcu);
 DEFINE_STATIC_SRCU(bystander_srcu);
@@ -224,7 +224,7 @@ static void *srcu_synchronizer(void *arg)
 #define STALL_WAIT_S	15	/* below run_child()'s 20 s alarm */
 
 static int stall_log = -1, stall_stderr = -1;
-static struct timespec stall_deadline;	/* CLOCK_MONOTONIC */
+static double stall_deadline;	/* CLOCK_MONOTONIC, s */
 
 static void stall_child_setup(void)
 {
@@ -235,8 +235,7 @@ static void stall_child_setup(void)
 	stall_log = fileno(log);
 	stall_stderr = dup(2);
 	dup2(stall_log, 2);
-	clock_gettime(CLOCK_MONOTONIC, &stall_deadline);
-	stall_deadline.tv_sec += STALL_WAIT_S;
+	stall_deadline = now_s(CLOCK_MONOTONIC) + STALL_WAIT_S;
 }
 
 /* Has the child written a stall warning? */
@@ -251,11 +250,7 @@ static bool stall_logged(void)
 
 static void stall_wait_for_warning(void)
 {
-	struct timespec now;
-
-	while (!stall_logged() && !clock_gettime(CLOCK_MONOTONIC, &now) &&
-	       (now.tv_sec < stall_deadline.tv_sec ||
-		(now.tv_sec == stall_deadline.tv_sec && now.tv_nsec < stall_deadline.tv_nsec)))
+	while (!stall_logged() && now_s(CLOCK_MONOTONIC) < stall_deadline)
 		usleep(10000);
 }
 
