@@ -131,19 +131,23 @@ static void *watchdog(void *arg)
 	abort();
 }
 
-/* The child's exit status, or -1 (said) if it outlives CHILD_LIMIT_S. */
+/* The child's exit status, or -1 (said) if it outlives CHILD_LIMIT_S.
+ * The limit is judged once more after its last poll: a parent that waited
+ * for a CPU meanwhile (a busy machine) may find the child has ended, and
+ * a child that ended is not hung (its status says how it ended). */
 static int wait_child(int i, pid_t pid)
 {
 	int status, ms;
 
-	for (ms = 0; ms < CHILD_LIMIT_S * 1000; ms++) {
+	for (ms = 0; ms <= CHILD_LIMIT_S * 1000; ms++) {
 		pid_t got = waitpid(pid, &status, WNOHANG);
 
 		if (got == pid)
 			return status;
 		if (got < 0)
 			abort();
-		usleep(1000);
+		if (ms < CHILD_LIMIT_S * 1000)
+			usleep(1000);
 	}
 	report_hung_child(i, pid);
 	waitpid(pid, &status, 0);
