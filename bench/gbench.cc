@@ -173,6 +173,7 @@ gbench_bm *gbench_threads(gbench_bm *bm, int n) { bm->b->Threads(n); return bm; 
 gbench_bm *gbench_iterations(gbench_bm *bm, long long n) { bm->b->Iterations(n); return bm; }
 gbench_bm *gbench_repetitions(gbench_bm *bm, int n) { bm->b->Repetitions(n); return bm; }
 gbench_bm *gbench_manual_time(gbench_bm *bm) { bm->b->UseManualTime(); return bm; }
+gbench_bm *gbench_real_time(gbench_bm *bm) { bm->b->UseRealTime(); return bm; }
 
 gbench_bm *gbench_unit(gbench_bm *bm, enum gbench_unit u)
 {

@@ -54,6 +54,9 @@ gbench_bm *gbench_keep_samples(gbench_bm *bm);	/* see gbench_write_samples() */
 gbench_bm *gbench_iterations(gbench_bm *bm, long long n);
 gbench_bm *gbench_repetitions(gbench_bm *bm, int n);
 gbench_bm *gbench_manual_time(gbench_bm *bm);
+/* Run length and time by the wall clock, not the calling thread's CPU time
+ * (a benchmark whose own threads share the CPUs with it). */
+gbench_bm *gbench_real_time(gbench_bm *bm);
 gbench_bm *gbench_unit(gbench_bm *bm, enum gbench_unit unit);
 
 /* Inside a benchmark. */

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * bench/test_gbench.c: the shim's regression test.  C benchmarks register
- * with an argument, threads, manual time, a custom counter and samples; the
+ * with an argument, threads, manual time, wall-clock time, a custom counter
+ * and samples; the
  * run's JSON must show each of them, and the context key.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "gbench.h"
 
@@ -40,6 +42,13 @@ static void bm_threads(gbench_state *st)
 	while (gbench_keep_running(st))
 		gbench_clobber_memory();
 	__atomic_fetch_or(seen, 1 << gbench_thread_index(st), __ATOMIC_RELAXED);
+}
+
+/* Sleeps: by the thread's CPU time it would never reach the minimum time. */
+static void bm_sleep(gbench_state *st)
+{
+	while (gbench_keep_running(st))
+		nanosleep(&(struct timespec){ .tv_nsec = 1000000 }, NULL);
 }
 
 static char *slurp(const char *path)
@@ -78,6 +87,7 @@ int main(int argc, char **argv)
 	gbench_arg(gbench_register("shim_sum_arg", bm_sum, NULL), 8);
 	gbench_keep_samples(gbench_manual_time(gbench_register("shim_samples", bm_samples, NULL)));
 	gbench_threads(gbench_register("shim_threads", bm_threads, &seen), 2);
+	gbench_real_time(gbench_register("shim_sleep", bm_sleep, NULL));
 	gbench_context("rcutable_test", "shim");
 	gbench_arg(gbench_register("shim_sum", bm_sum, NULL), 4);
 	if (gbench_main(3, args))
@@ -95,6 +105,7 @@ int main(int argc, char **argv)
 	bad += expect(json, "\"lat_p50_lo\": 4.9");	/* 49: n is large, the interval tight */
 	bad += expect(json, "\"lat_p99_hi\": 9.9");	/* 99 */
 	bad += expect(json, "\"name\": \"shim_threads/threads:2\"");
+	bad += expect(json, "\"name\": \"shim_sleep/real_time\"");
 	bad += expect(json, "\"rcutable_test\": \"shim\"");
 	bad += expect(json, "\"label\": \"beside nothing\"");
 	if (argc > 2) {
