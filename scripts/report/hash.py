@@ -106,9 +106,12 @@ def hash_section(w, runs, cpus, rounds=(), round_dirs=(), sweeps=(0, 0, 0)):
       "table at the same threads and updates.\n")
     n, again, moved = sweeps
     if n:
-        w("Each cell is measured in sweeps: every implementation in turn, one repetition "
-          "each, the order reversed every other sweep, so that each implementation's "
-          "repetitions are spread over the cell's time as every other's are.  A sweep during "
+        w("The cells are measured in sweeps, each over every cell in turn and within a cell "
+          "over every implementation in turn, one repetition each, the implementations' order "
+          "reversed every other sweep: the figures a ratio compares are seconds apart, each "
+          "implementation's repetitions are spread over the sweep's time as every other's "
+          "are, and a cell's repetitions are minutes apart, so that a minute when the machine "
+          "is slow moves one of them, not the median.  A cell's sweep during "
           "which the machine probe's cache-line round trip (before and after it) moved by "
           "more than a quarter is run again, at most twice: "
           f"this run ran {again} of its {n} sweeps again"
