@@ -75,7 +75,7 @@ static void poison_cb(struct rcu_head *h)
  * not how busy the machine was.  A grace period that never ends still
  * fails it (the test's time limit).
  */
-#define STRESS_BUDGET_S		60.0
+#define STRESS_BUDGET_S		20.0
 #define STRESS_MIN_UPDATES	20
 
 static void run_stress(int readers, enum retire how, int updates)
