@@ -4,8 +4,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <memory>
 #include <map>
+#include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,8 @@ struct gbench_bm {
 	bool started;			// its start was reported on stderr
 	bool has_args;			// gbench_arg() was called
 	bool keep_samples;		// gbench_keep_samples() was called
+	bool fixed_iterations;		// gbench_iterations() was called: no
+					// calibration runs, every run counts
 };
 
 struct gbench_state {
@@ -32,6 +35,7 @@ namespace {
 
 int families;
 std::string samples_dir;	// gbench_write_samples()
+std::set<std::string> samples_written;	// its files written so far
 std::chrono::steady_clock::time_point t0 = std::chrono::steady_clock::now();
 
 double elapsed()
@@ -88,7 +92,10 @@ std::pair<double, double> percentile_interval(std::vector<double> &v, double p)
 	return {low, v[hi]};
 }
 
-// <dir>/<benchmark>[_<arg>][_t<threads>].<sample>.txt, '/' as '_'.
+// <dir>/<benchmark>[_<arg>][_t<threads>].<sample>.txt, '/' as '_'.  The
+// repetitions of a benchmark with a fixed iteration count add to the file
+// (each of its runs is one); another's last run replaces it (its earlier
+// runs were Google Benchmark's calibration).
 void write_samples(const gbench_bm &bm, gbench_state &s, const std::string &sample,
 		   const std::vector<double> &v)
 {
@@ -100,7 +107,10 @@ void write_samples(const gbench_bm &bm, gbench_state &s, const std::string &samp
 		file += "_t" + std::to_string(s.st->threads());
 	std::replace(file.begin(), file.end(), '/', '_');
 	file = samples_dir + "/" + file + "." + sample + ".txt";
-	FILE *f = std::fopen(file.c_str(), "w");
+	const bool add = bm.fixed_iterations && samples_written.count(file);
+	FILE *f = std::fopen(file.c_str(), add ? "a" : "w");
+
+	samples_written.insert(file);
 	if (!f) {
 		std::perror(file.c_str());
 		return;
@@ -141,7 +151,7 @@ extern "C" {
 
 gbench_bm *gbench_register(const char *name, gbench_fn fn, void *arg)
 {
-	auto *bm = new gbench_bm{nullptr, name, families++, false, false, false};
+	auto *bm = new gbench_bm{nullptr, name, families++, false, false, false, false};
 
 	bm->b = benchmark::RegisterBenchmark(name, [fn, arg, bm](benchmark::State &st) {
 		gbench_state s{&st, arg, {}};
@@ -170,7 +180,12 @@ gbench_bm *gbench_keep_samples(gbench_bm *bm)
 }
 
 gbench_bm *gbench_threads(gbench_bm *bm, int n) { bm->b->Threads(n); return bm; }
-gbench_bm *gbench_iterations(gbench_bm *bm, long long n) { bm->b->Iterations(n); return bm; }
+gbench_bm *gbench_iterations(gbench_bm *bm, long long n)
+{
+	bm->b->Iterations(n);
+	bm->fixed_iterations = true;
+	return bm;
+}
 gbench_bm *gbench_repetitions(gbench_bm *bm, int n) { bm->b->Repetitions(n); return bm; }
 gbench_bm *gbench_manual_time(gbench_bm *bm) { bm->b->UseManualTime(); return bm; }
 gbench_bm *gbench_real_time(gbench_bm *bm) { bm->b->UseRealTime(); return bm; }

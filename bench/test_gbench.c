@@ -2,7 +2,7 @@
 /*
  * bench/test_gbench.c: the shim's regression test.  C benchmarks register
  * with an argument, threads, manual time, wall-clock time, a custom counter
- * and samples; the
+ * and samples (every repetition's, where the iterations are fixed); the
  * run's JSON must show each of them, and the context key.
  */
 #include <stdio.h>
@@ -44,6 +44,14 @@ static void bm_threads(gbench_state *st)
 	__atomic_fetch_or(seen, 1 << gbench_thread_index(st), __ATOMIC_RELAXED);
 }
 
+/* A fixed count of iterations, repeated: its samples file has every
+ * repetition's. */
+static void bm_fixed(gbench_state *st)
+{
+	while (gbench_keep_running(st))
+		gbench_sample(st, "lat", 1.0);
+}
+
 /* Sleeps: by the thread's CPU time it would never reach the minimum time. */
 static void bm_sleep(gbench_state *st)
 {
@@ -63,6 +71,15 @@ static char *slurp(const char *path)
 	buf[n] = '\0';
 	fclose(f);
 	return buf;
+}
+
+static int count_lines(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
 }
 
 static int expect(const char *json, const char *needle)
@@ -88,6 +105,8 @@ int main(int argc, char **argv)
 	gbench_keep_samples(gbench_manual_time(gbench_register("shim_samples", bm_samples, NULL)));
 	gbench_threads(gbench_register("shim_threads", bm_threads, &seen), 2);
 	gbench_real_time(gbench_register("shim_sleep", bm_sleep, NULL));
+	gbench_keep_samples(gbench_repetitions(gbench_iterations(
+		gbench_register("shim_fixed", bm_fixed, NULL), 10), 3));
 	gbench_context("rcutable_test", "shim");
 	gbench_arg(gbench_register("shim_sum", bm_sum, NULL), 4);
 	if (gbench_main(3, args))
@@ -116,6 +135,13 @@ int main(int argc, char **argv)
 		raw = slurp(path);
 		if (!raw || strncmp(raw, "0\n1\n2\n", 6) != 0) {
 			fprintf(stderr, "test_gbench: raw samples missing or wrong in %s\n", path);
+			bad++;
+		}
+		snprintf(path, sizeof(path), "%s/shim_fixed.lat.txt", argv[2]);
+		raw = slurp(path);
+		if (!raw || count_lines(raw) != 30) {
+			fprintf(stderr, "test_gbench: %s has %d samples, want 3 repetitions' 10\n",
+				path, raw ? count_lines(raw) : -1);
 			bad++;
 		}
 	}
