@@ -17,6 +17,7 @@
 static hwloc_topology_t topo;
 static unsigned plan[MAX_SLOTS];
 long gp_calls = 1000, kernel_gp_calls = 200;
+int gp_repetitions = 1;
 
 void bind_slot(int slot)
 {
@@ -199,8 +200,13 @@ void register_gp_latency(const char *name, gbench_fn fn, void *arg, long calls)
 			long n = past ? (calls + 3) / 4 : calls;
 
 			quartered = past;
-			/* Raw samples (--samples-dir) for the latency CDFs. */
+			/* Raw samples (--samples-dir) for the latency CDFs, of
+			 * every repetition together. */
 			bm = gbench_keep_samples(gbench_register(name, fn, arg));
+			if (gp_repetitions > 1) {	/* else as --benchmark_repetitions says */
+				n = (n + gp_repetitions - 1) / gp_repetitions;
+				gbench_repetitions(bm, gp_repetitions);
+			}
 			gbench_unit(gbench_manual_time(gbench_iterations(bm, n)), GBENCH_US);
 		}
 		gbench_arg(bm, readers[i]);
@@ -228,11 +234,13 @@ static void parse_own_flags(int *argc, char **argv, enum bench_placement *placem
 			gbench_write_samples(a + 14);
 		} else if (strncmp(a, "--kernel-gp-calls=", 18) == 0) {
 			kernel_gp_calls = atol(a + 18);
+		} else if (strncmp(a, "--gp-repetitions=", 17) == 0) {
+			gp_repetitions = atoi(a + 17);
 		} else {
 			argv[out++] = argv[i];
 			continue;
 		}
-		if (gp_calls < 1 || kernel_gp_calls < 0) {
+		if (gp_calls < 1 || kernel_gp_calls < 0 || gp_repetitions < 1) {
 			fprintf(stderr, "bench: %s: the count must be a positive number\n", a);
 			exit(2);
 		}
@@ -264,6 +272,8 @@ void bench_setup(int *argc, char **argv, const char *impl, const char *summary)
 	gbench_context("pu_of_slot", buf);
 	snprintf(buf, sizeof(buf), "%ld", gp_calls);
 	gbench_context("gp_calls", buf);
+	snprintf(buf, sizeof(buf), "%d", gp_repetitions);
+	gbench_context("gp_repetitions", buf);
 }
 
 void bench_context_apis(const struct rcutable_impl *impl)

@@ -22,8 +22,10 @@
 #define MAX_SLOTS	32
 #define OPS_PER_ITER	1000	/* read-side and polled loops: ops per iteration */
 
-/* Set by bench_setup() from --gp-calls and --kernel-gp-calls. */
+/* Set by bench_setup() from --gp-calls, --kernel-gp-calls and
+ * --gp-repetitions. */
 extern long gp_calls, kernel_gp_calls;
+extern int gp_repetitions;
 
 void bind_slot(int slot);
 
@@ -100,8 +102,11 @@ bool time_enqueue_batches(gbench_state *st, void (*call)(struct rcu_head *, rcu_
  * 4, 8 and 16 readers, with calls calls each below 8 readers and below
  * twice the CPUs, and a quarter as many from there (well past the CPUs,
  * where a grace period often waits for the scheduler to run a reader, for
- * milliseconds): the samples each row kept are in its latency_us_n.  fn
- * reads its reader count from gbench_range(st, 0).
+ * milliseconds): the samples each row kept are in its latency_us_n.  The
+ * calls are split over gp_repetitions runs, each with its readers started
+ * anew, so that a row's figures show how far one run's readers (where the
+ * scheduler put them, whether they ran) moved it.  fn reads its reader
+ * count from gbench_range(st, 0).
  */
 void register_gp_latency(const char *name, gbench_fn fn, void *arg, long calls);
 
