@@ -147,24 +147,28 @@ static struct choose_range range_of(const struct loader *l, const char *source,
 	return f ? f->range : (struct choose_range){ NAN, NAN };
 }
 
-/* The range of a percentile (field <p>): its 95% confidence interval,
- * <p>_lo to <p>_hi, or the percentile alone where the run has none. */
+/* The range of a percentile (field <p>): from the lowest end of its 95%
+ * confidence intervals (<p>_lo) to the highest (<p>_hi), over the
+ * repetitions and rounds that measured it, so that it spans how far the
+ * runs moved it as well as each run's own uncertainty; the percentile's
+ * own values where the run has no interval. */
 static struct choose_range percentile_range(const struct loader *l, const char *source,
 					    const char *impl, const char *const names[],
 					    const char *field)
 {
 	const char *name = first_measured(l, source, impl, names, field);
 	char lo[96], hi[96];
-	double v, a, b;
+	struct choose_range a, b;
 
 	if (!name)
 		return (struct choose_range){ NAN, NAN };
-	v = figure(l, source, impl, name, field);
 	snprintf(lo, sizeof(lo), "%s_lo", field);
 	snprintf(hi, sizeof(hi), "%s_hi", field);
-	a = figure(l, source, impl, name, lo);
-	b = figure(l, source, impl, name, hi);
-	return isnan(a) || isnan(b) ? (struct choose_range){ v, v } : (struct choose_range){ a, b };
+	a = range_of(l, source, impl, name, lo);
+	b = range_of(l, source, impl, name, hi);
+	if (isnan(a.lo) || isnan(b.hi))
+		return range_of(l, source, impl, name, field);
+	return (struct choose_range){ a.lo, b.hi };
 }
 
 static struct choose_figures *figures_for(struct loader *l, const char *impl)

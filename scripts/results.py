@@ -433,15 +433,22 @@ class Run:
         return statistics.stdev(v) if v and len(v) > 1 else 0.0
 
     def latency(self, name, prefix="latency_us"):
-        """p50, p99, max (and n) of a benchmark's samples, and the 95%
-        confidence interval of each percentile (p50_lo, p50_hi, p99_lo,
-        p99_hi: None where the run did not record them), or None."""
+        """p50, p99 (and n) of a benchmark's samples (the medians of its
+        runs'), the highest of its runs' max, and the span of its runs' 95% confidence intervals of
+        each percentile (p50_lo, p50_hi, p99_lo, p99_hi: None where the run
+        did not record them), or None."""
         p50 = self.get(name, prefix + "_p50")
         if p50 is None:
             return None
-        out = {k: self.get(name, f"{prefix}_{k}") for k in
-               ("p99", "max", "n", "p50_lo", "p50_hi", "p99_lo", "p99_hi")}
+        out = {k: self.get(name, f"{prefix}_{k}") for k in ("p99", "n")}
         out["p50"] = p50
+        out["max"] = max(self.values(name, f"{prefix}_max") or [None])
+        # An interval spans every run's (repetition's, round's): from the
+        # lowest of their lower ends to the highest of their upper ends.
+        for k in ("p50", "p99"):
+            lo = self.values(name, f"{prefix}_{k}_lo")
+            hi = self.values(name, f"{prefix}_{k}_hi")
+            out[k + "_lo"], out[k + "_hi"] = (min(lo), max(hi)) if lo and hi else (None, None)
         return out
 
     def gp_name(self, kind, readers, prefix="latency_us"):

@@ -39,8 +39,8 @@ PROPERTY_ROWS = (
 def property_rows(w, runs, names):
     w("## The table's property rows beside the measured figures\n")
     w("Read side: one thread alone, 1000 operations per timed loop, median of the "
-      "repetitions [their lowest and highest].  Percentiles with their 95% confidence "
-      "interval from the samples, where the run has it.  Grace periods: one reader thread running short sections "
+      "repetitions [their lowest and highest].  Percentiles with the span of their runs' "
+      "95% confidence intervals from the samples, where the run has them.  Grace periods: one reader thread running short sections "
       "(slot 1), the updater in slot 0.  call_rcu(): batches of 100 calls.  The "
       "grace-period rows use synchronize_rcu() and synchronize_rcu_expedited() for "
       "every flavor: the table's RCU, RCU BH and RCU Sched columns are one RCU here.\n")

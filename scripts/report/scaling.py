@@ -8,7 +8,7 @@ def scaling_tables(w, runs, names):
     w("## Grace-period latency against reader threads\n")
     w("Readers run short sections (a dereference and two loads) with about 50 times as "
       "much work outside them; past the machine's CPUs they are oversubscribed, and a "
-      "reader preempted inside a section holds the grace period until it runs again.  p50 / p99 in us, each ± half its 95% confidence interval where the run has it; updater CPU is the caller's own CPU time per grace "
+      "reader preempted inside a section holds the grace period until it runs again.  p50 / p99 in us, each ± half the span of its runs' 95% confidence intervals where the run has them; updater CPU is the caller's own CPU time per grace "
       "period (p50).\n")
     w("| implementation | kind | " + " | ".join(f"{k} readers" for k in R.READER_COUNTS) + " |")
     w("|---|---|" + "---|" * len(R.READER_COUNTS))

@@ -72,7 +72,7 @@ def srcu_section(w, srcu, runs, cpus):
           "domain's expedited mode lapses): " +
           ", ".join(f"{n} {fmtu(srcu[n].get('read_pair_expedited_mode', 'ns_per_op'), 'ns')}"
                     for n in pairs) + ".\n")
-    w("Grace-period latency against reader threads (p50 / p99 in us, ± half the 95% confidence interval; past the machine's "
+    w("Grace-period latency against reader threads (p50 / p99 in us, ± half the span of its runs' 95% confidence intervals; past the machine's "
       "CPUs the readers are oversubscribed):\n")
     w("| implementation | kind | " + " | ".join(f"{k} readers" for k in R.READER_COUNTS) + " |")
     w("|---|---|" + "---|" * len(R.READER_COUNTS))

@@ -202,9 +202,10 @@ def targets(w, runs, icount, pairs=None):
         return
     w("## Targets\n")
     w("Each figure with how far it can be trusted: in brackets, the lowest and highest "
-      "of its repetitions, or a percentile's 95% confidence interval from its samples "
-      "(a sampling interval within this run: the machine's state from run to run adds "
-      "to it); an instruction count is exact.  A target is *met* when the figure's whole "
+      "of its repetitions, or the span of a percentile's 95% confidence intervals from "
+      "the samples of each of its runs (a grace-period row is three runs, each with its "
+      "readers started anew, since where the scheduler puts them moves a percentile more "
+      "than sampling does); an instruction count is exact.  A target is *met* when the figure's whole "
       "interval is within the limit's, *missed* when it is wholly beyond it, and "
       "*within noise* when the two overlap.  A target against another implementation's "
       "figure is measured apart from the benchmarks too, the two programs alternately (A B, "

@@ -29,8 +29,8 @@ def fmtu(v, unit, digits=2):
 
 
 def pct(l, unit="us"):
-    """p50, p99 (each with its 95% confidence interval where the run has
-    it) and max of a latency (results.Run.latency())."""
+    """p50, p99 (each with the span of its runs' 95% confidence intervals
+    where the run has them) and max of a latency (results.Run.latency())."""
     if not l:
         return "not measured"
 
@@ -59,8 +59,8 @@ def beyond(mine, theirs, lower_is_better):
 
 
 def p50_p99(l):
-    """A dense table's cell: "p50 / p99", each ± half its 95% confidence
-    interval where the run has it; "n/a" if not measured."""
+    """A dense table's cell: "p50 / p99", each ± half the span of its runs'
+    95% confidence intervals where the run has them; "n/a" if not measured."""
     if not l:
         return "n/a"
 
