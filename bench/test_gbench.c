@@ -52,7 +52,7 @@ static void bm_fixed(gbench_state *st)
 		gbench_sample(st, "lat", 1.0);
 }
 
-/* Sleeps: by the thread's CPU time it would never reach the minimum time. */
+/* Sleeps: by its CPU time it would run many times the minimum time. */
 static void bm_sleep(gbench_state *st)
 {
 	while (gbench_keep_running(st))

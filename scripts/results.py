@@ -434,9 +434,9 @@ class Run:
 
     def latency(self, name, prefix="latency_us"):
         """p50, p99 (and n) of a benchmark's samples (the medians of its
-        runs'), the highest of its runs' max, and the span of its runs' 95% confidence intervals of
-        each percentile (p50_lo, p50_hi, p99_lo, p99_hi: None where the run
-        did not record them), or None."""
+        runs'), the highest of its runs' max, and the span of its runs' 95%
+        confidence intervals of each percentile (p50_lo, p50_hi, p99_lo,
+        p99_hi: None where the run did not record them), or None."""
         p50 = self.get(name, prefix + "_p50")
         if p50 is None:
             return None
