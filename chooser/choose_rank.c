@@ -95,21 +95,21 @@ static struct choose_default table_default(const struct choose_constraints *c)
 	if (!c->yes[CHOOSE_Q_MARKERS] && c->yes[CHOOSE_Q_QS])
 		return (struct choose_default){ "qsbr", "!PREEMPT default implementation",
 			"RCU Sched", "unmarked code between two quiescent states of its "
-			"thread is a reader" };
+			"thread is a reader", NULL };
 	if (!c->yes[CHOOSE_Q_MARKERS])
 		return (struct choose_default){ "tasks", "PREEMPT default implementation",
-			"Tasks RCU", "a grace period waits for every thread to block" };
+			"Tasks RCU", "a grace period waits for every thread to block", NULL };
 	if (c->yes[CHOOSE_Q_SLEEP] || c->yes[CHOOSE_Q_DOMAINS])
 		return (struct choose_default){ "srcu", "!PREEMPT and PREEMPT default "
 			"implementation", "SRCU", "readers may sleep, and each srcu_struct "
-			"is a domain of its own" };
+			"is a domain of its own", "srcu-mb" };
 	if (c->yes[CHOOSE_Q_QS])
 		return (struct choose_default){ "qsbr", "!PREEMPT default implementation",
 			"RCU Sched", "free readers; threads announce quiescent states as "
-			"the kernel's context switches do" };
+			"the kernel's context switches do", NULL };
 	return (struct choose_default){ "memb", "PREEMPT default implementation",
 		"Preemptible RCU", "readers mark sections with per-thread counters and "
-		"no thread announces anything" };
+		"no thread announces anything", "mb" };
 }
 
 /* A read-side pair of no instructions (callgrind's count, exact) costs
@@ -293,6 +293,20 @@ static bool is_default(const struct choose_candidate *c)
 	return c->is_default;
 }
 
+static bool is_fallback(const struct choose_candidate *c)
+{
+	return c->is_fallback;
+}
+
+/* Whether the table's default is among the eligible candidates. */
+static bool default_eligible(const struct choose_ranking *k)
+{
+	for (size_t i = 0; i < k->eligible; i++)
+		if (k->cand[i].is_default)
+			return true;
+	return false;
+}
+
 static bool is_default_flavor(const struct choose_candidate *c)
 {
 	return c->default_flavor;
@@ -363,6 +377,7 @@ void choose_rank(const struct choose_constraints *c, const struct choose_results
 		cand->figures_moot = !c->yes[CHOOSE_Q_MEMBARRIER] &&
 				     (cand->impl->requirements & RCUTABLE_PREFERS_MEMBARRIER);
 		cand->is_default = !strcmp(cand->impl->name, k->dflt.impl);
+		cand->is_fallback = k->dflt.fallback && !strcmp(cand->impl->name, k->dflt.fallback);
 		cand->default_flavor = cand->impl->flavor == dflt_flavor;
 		cand->one_domain = c->yes[CHOOSE_Q_DOMAINS] &&
 				   cand->impl->flavor != RCUTABLE_FLAVOR_SRCU;
@@ -376,6 +391,11 @@ void choose_rank(const struct choose_constraints *c, const struct choose_results
 	qsort(k->cand, k->eligible, sizeof(k->cand[0]), cmp_candidates);
 	if (k->eligible && !k->cand[0].is_default)
 		keep_first(k, is_default, "the table's default");
+	/* A tie whose candidates the table's default is not among would
+	 * otherwise go to whichever scored higher in this run by less than
+	 * the spread: the default's own design takes it. */
+	if (k->eligible && !default_eligible(k) && !k->cand[0].is_fallback)
+		keep_first(k, is_fallback, "the table's default's own design without membarrier()");
 	if (k->eligible && !k->cand[0].default_flavor)
 		keep_first(k, is_default_flavor, "the best of the table's default's flavor");
 	if (k->eligible && !is_own(&k->cand[0]))

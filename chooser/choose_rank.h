@@ -81,6 +81,7 @@ struct choose_candidate {
 	double score;				/* weighted geometric mean of ratio */
 	double score_lo, score_hi;		/* the same of ratio_lo, ratio_hi */
 	bool is_default;			/* the table's default for the constraints */
+	bool is_fallback;			/* the default's fallback (choose_default) */
 	bool default_flavor;			/* of the default's flavor (RCU, SRCU) */
 	bool one_domain;			/* many domains asked, RCU flavor given */
 };
@@ -92,6 +93,9 @@ struct choose_default {
 	const char *row;	/* the table's row */
 	const char *kernel;	/* what the row names in the kernel */
 	const char *why;	/* why that is impl in user space */
+	const char *fallback;	/* impl's own design where membarrier() is
+				 * missing (as liburcu's default flavor falls
+				 * back from urcu-memb to urcu-mb), or NULL */
 };
 
 struct choose_ranking {
