@@ -114,7 +114,7 @@ def hash_section(w, runs, cpus, rounds=(), round_dirs=(), sweeps=(0, 0, 0)):
           "is slow moves one of them, not the median.  A cell's sweep during "
           "which the machine probe's cache-line round trip (before and after it) moved by "
           "more than a quarter is run again, at most twice: "
-          f"this run ran {again} of its {n} sweeps again"
+          f"this run ran {again} of its {n} sweeps of a cell again"
           + (f", and kept {moved} after the third try though the machine still moved"
              if moved else "") + ".\n")
     w("What it measures: lookups a second of all threads together, per second of wall "
