@@ -103,7 +103,11 @@ def hash_section(w, runs, cpus, rounds=(), round_dirs=(), sweeps=(0, 0, 0)):
       f"This machine has {cpus} CPUs: past {cpus} threads they are oversubscribed.  "
       "Millions of lookups a second, all threads together (median of the repetitions, "
       "± half their range relative to it), and in parentheses the ratio to the rwlock "
-      "table at the same threads and updates.\n")
+      "table at the same threads and updates.  With one thread the figure is the highest "
+      "repetition, not the median: a thread alone contends with none of its own, so "
+      "anything else that runs, on this machine or on the host beside it, can only slow "
+      "it (a loop of PAUSE on the second CPU slows some 1-thread cells by a quarter), and "
+      "the slow minutes come and go from one sweep to the next.\n")
     n, again, moved = sweeps
     if n:
         w("The cells are measured in sweeps, each over every cell in turn and within a cell "
