@@ -1,6 +1,5 @@
 """scripts/report/hash.py: the RCU List APIs at work, a hash table."""
 import results as R
-from report.text import ratio, ratio_with_interval, round_ratios
 
 
 def hash_cell(r, base, table, pct, threads):
@@ -15,17 +14,33 @@ def hash_cell(r, base, table, pct, threads):
     return f"{v / 1e6:.1f}{spread}" + (f" ({v / b:.2f}x)" if b and r is not base else "")
 
 
-def pair_cell(mine, theirs, table, pct, threads, rounds):
-    """rcutable's lookups over the peer's, with its interval
-    (ratio_with_interval()): over the rounds (each round's {impl: Run} in
-    rounds) where the run has several, else from both cells' repetitions."""
-    a, b = R.hash_figure(mine, table, pct, threads), R.hash_figure(theirs, table, pct, threads)
-    if a is None or not b:
+def sweep_ratios(mine, theirs, table, pct, threads):
+    """mine's lookups over theirs' in each sweep of the cell (scripts/run-all
+    runs a cell's implementations seconds apart within a sweep, and each
+    repetition of a merged run is one sweep, round after round), or [] where
+    the two have not the same sweeps."""
+    name = R._hash_name(table, pct, threads)
+    a, b = mine.values(name, "lookups_per_s"), theirs.values(name, "lookups_per_s")
+    if not a or not b or len(a) != len(b) or not all(b):
+        return []
+    return [x / y for x, y in zip(a, b)]
+
+
+def pair_cell(mine, theirs, table, pct, threads):
+    """rcutable's lookups over the peer's: the median of the sweeps' own
+    ratios with the median's 95% confidence interval (the lowest and
+    highest below 6 sweeps), and "within noise" where it holds 1."""
+    pairs = sweep_ratios(mine, theirs, table, pct, threads)
+    if not pairs:
         return "n/a"
-    pairs = round_ratios(rounds, mine.impl, theirs.impl,
-                         lambda r: R.hash_figure(r, table, pct, threads))
-    return ratio_with_interval(ratio(a, b), pairs, R.hash_spread(mine, table, pct, threads),
-                               R.hash_spread(theirs, table, pct, threads))
+    lo, hi = R.median_interval(pairs)
+    return f"{R._median(pairs):.2f} [{lo:.2f}, {hi:.2f}] over {len(pairs)} sweeps" + \
+        (", within noise" if lo <= 1 <= hi else "")
+
+
+# The peers set beside rcutable's own besides the like-for-like ones: the
+# guide's other choice where membarrier() is missing.
+RIVALS = (("mb", "ext-ck-epoch"), ("srcu-mb", "ext-ck-epoch-srcu"))
 
 
 # A cell repeats when every round's figure is within this share of the
@@ -161,19 +176,23 @@ def hash_section(w, runs, cpus, rounds=(), round_dirs=(), sweeps=(0, 0, 0)):
                     notes.append(f"{rst * 1e6:.1f} restarts per million lookups")
                 w(f"| {n} | {t} | {cells} | {'; '.join(notes) or '-'} |")
         w("")
-    pairs = [(n, R.peer_of(n)) for n in runs if R.peer_of(n) in runs]
+    pairs = [(n, R.peer_of(n)) for n in runs if R.peer_of(n) in runs] + \
+        [(n, p) for n, p in RIVALS if n in runs and p in runs]
+    mine = [k for k in threads if k <= cpus] or threads[:1]
     if pairs:
-        w(f"Against the peers, at {at} threads: rcutable's lookups per second over the "
-          "peer's, in the same run, with the ratio's interval and \"within noise\" where it "
-          "holds 1: over several rounds (`make results REPEAT=N`), the lowest and highest of "
-          "the rounds' own ratios; in a single round, from both cells' repetitions.\n")
-        w("| rcutable / peer | table | " +
+        w("Against the peers, with each thread on a CPU of its own: rcutable's lookups per "
+          "second over the peer's, the median of the sweeps' own ratios (within a sweep the "
+          "two ran seconds apart, in turn), with the median's 95% confidence interval (the "
+          "lowest and highest below 6 sweeps) and \"within noise\" where it holds 1.  The "
+          "like-for-like peers, then ck_epoch beside mb and srcu-mb.\n")
+        w("| rcutable / peer | table | threads | " +
           " | ".join(f"{u}% updates" for u in R.HASH_UPDATE_PCTS) + " |")
-        w("|---|---|" + "---|" * len(R.HASH_UPDATE_PCTS))
+        w("|---|---|---|" + "---|" * len(R.HASH_UPDATE_PCTS))
         for n, p in pairs:
             for t in R.HASH_TABLES:
-                w(f"| {n} / {p} | {t} | " + " | ".join(
-                    pair_cell(runs[n], runs[p], t, u, at, rounds) for u in R.HASH_UPDATE_PCTS) + " |")
+                for k in mine:
+                    w(f"| {n} / {p} | {t} | {k} | " + " | ".join(
+                        pair_cell(runs[n], runs[p], t, u, k) for u in R.HASH_UPDATE_PCTS) + " |")
         w("")
     if len(rounds) > 1:
         cell_repeatability(w, rounds, round_dirs, threads)
