@@ -1,5 +1,6 @@
 """scripts/report/hash.py: the RCU List APIs at work, a hash table."""
 import results as R
+from report.text import ratio_interval
 
 
 def hash_cell(r, base, table, pct, threads):
@@ -33,13 +34,12 @@ def pair_cell(mine, theirs, table, pct, threads):
     pairs = sweep_ratios(mine, theirs, table, pct, threads)
     if not pairs:
         return "n/a"
-    lo, hi = R.median_interval(pairs)
-    return f"{R._median(pairs):.2f} [{lo:.2f}, {hi:.2f}] over {len(pairs)} sweeps" + \
-        (", within noise" if lo <= 1 <= hi else "")
+    iv = ratio_interval(*R.median_interval(pairs))
+    return f"{R._median(pairs):.2f} {iv.replace(']', f'] over {len(pairs)} sweeps', 1)}"
 
 
-# The peers set beside rcutable's own besides the like-for-like ones: the
-# guide's other choice where membarrier() is missing.
+# Peers compared with rcutable's own besides the like-for-like ones:
+# ck_epoch, the guide's other choice where membarrier() is missing.
 RIVALS = (("mb", "ext-ck-epoch"), ("srcu-mb", "ext-ck-epoch-srcu"))
 
 
