@@ -298,15 +298,6 @@ static bool is_fallback(const struct choose_candidate *c)
 	return c->is_fallback;
 }
 
-/* Whether the table's default is among the eligible candidates. */
-static bool default_eligible(const struct choose_ranking *k)
-{
-	for (size_t i = 0; i < k->eligible; i++)
-		if (k->cand[i].is_default)
-			return true;
-	return false;
-}
-
 static bool is_default_flavor(const struct choose_candidate *c)
 {
 	return c->default_flavor;
@@ -361,6 +352,7 @@ void choose_rank(const struct choose_constraints *c, const struct choose_results
 		 struct choose_ranking *k)
 {
 	enum rcutable_flavor dflt_flavor;
+	bool dflt_eligible = false;
 	size_t i;
 
 	memset(k, 0, sizeof(*k));
@@ -381,8 +373,10 @@ void choose_rank(const struct choose_constraints *c, const struct choose_results
 		cand->default_flavor = cand->impl->flavor == dflt_flavor;
 		cand->one_domain = c->yes[CHOOSE_Q_DOMAINS] &&
 				   cand->impl->flavor != RCUTABLE_FLAVOR_SRCU;
-		if (!cand->excluded)
+		if (!cand->excluded) {
 			k->eligible++;
+			dflt_eligible |= cand->is_default;
+		}
 	}
 	/* Eligible first, so that cand[0..eligible) can be scored. */
 	qsort(k->cand, k->n, sizeof(k->cand[0]), cmp_candidates);
@@ -394,7 +388,7 @@ void choose_rank(const struct choose_constraints *c, const struct choose_results
 	/* A tie whose candidates the table's default is not among would
 	 * otherwise go to whichever scored higher in this run by less than
 	 * the spread: the default's own design takes it. */
-	if (k->eligible && !default_eligible(k) && !k->cand[0].is_fallback)
+	if (k->eligible && !dflt_eligible && !k->cand[0].is_fallback)
 		keep_first(k, is_fallback, "the table's default's own design without membarrier()");
 	if (k->eligible && !k->cand[0].default_flavor)
 		keep_first(k, is_default_flavor, "the best of the table's default's flavor");

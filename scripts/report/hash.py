@@ -180,7 +180,7 @@ def hash_section(w, runs, cpus, rounds=(), round_dirs=(), sweeps=(0, 0, 0)):
         w("")
     pairs = [(n, R.peer_of(n)) for n in runs if R.peer_of(n) in runs] + \
         [(n, p) for n, p in RIVALS if n in runs and p in runs]
-    mine = [k for k in threads if k <= cpus] or threads[:1]
+    per_cpu = [k for k in threads if k <= cpus] or threads[:1]
     if pairs:
         w("Against the peers, with each thread on a CPU of its own: rcutable's lookups per "
           "second over the peer's, the median of the sweeps' own ratios (within a sweep the "
@@ -192,7 +192,7 @@ def hash_section(w, runs, cpus, rounds=(), round_dirs=(), sweeps=(0, 0, 0)):
         w("|---|---|---|" + "---|" * len(R.HASH_UPDATE_PCTS))
         for n, p in pairs:
             for t in R.HASH_TABLES:
-                for k in mine:
+                for k in per_cpu:
                     w(f"| {n} / {p} | {t} | {k} | " + " | ".join(
                         pair_cell(runs[n], runs[p], t, u, k) for u in R.HASH_UPDATE_PCTS) + " |")
         w("")
