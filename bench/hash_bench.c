@@ -65,6 +65,20 @@
 #define HT_BUCKETS	(1UL << HT_BUCKET_BITS)
 #define HT_BATCH	64		/* operations between quiescent states */
 
+/*
+ * Placement.  Each build links a different library before the table, which
+ * shifts the table's code and arrays by whatever that library's size is,
+ * and with the same instructions a 1-thread cell moved by several per cent
+ * from one build to another.
+ * So the hot functions start on a cache line each (HT_HOT), the loop among
+ * them carries no code of the implementation's (ht_ops(): the quiescent
+ * state is its caller's), and the arrays start on a page each
+ * (HT_PAGE_ALIGNED): every build runs the same machine code and touches
+ * the same data at the same offsets, but for its inline read side.
+ */
+#define HT_HOT		__attribute__((aligned(64), noinline))
+#define HT_PAGE_ALIGNED	__attribute__((aligned(4096)))
+
 struct ht_obj {
 	struct rcu_head rcu;		/* bl: freed through it */
 	unsigned long key;		/* nulls: rewritten when the object moves */
@@ -112,7 +126,7 @@ struct ht_table {
 	const char *name;
 	const char *label;
 	void (*fill)(void);			/* once, before the first run */
-	bool (*lookup)(unsigned long key, struct ht_worker *w);
+	bool (*lookup)(unsigned long key, unsigned long *restarts);
 	void (*update)(unsigned long object);
 	bool filled;
 };
@@ -136,9 +150,9 @@ static void ht_unlock_pair(struct hlist_bl_head *locks, unsigned long a, unsigne
 
 /* ---- bl: bit-locked chains, objects replaced and freed after a grace period */
 
-static struct hlist_bl_head bl_chains[HT_BUCKETS];
+static struct hlist_bl_head bl_chains[HT_BUCKETS] HT_PAGE_ALIGNED;
 /* Each object's current incarnation; under the locks of both its chains. */
-static struct ht_obj *bl_current[HT_OBJECTS];
+static struct ht_obj *bl_current[HT_OBJECTS] HT_PAGE_ALIGNED;
 
 static struct ht_obj *bl_obj_new(unsigned long key)
 {
@@ -167,14 +181,14 @@ static void bl_fill(void)
 /* In a reader: the chain's pointers are followed with dependency order
  * (hlist_bl_for_each_entry_rcu()), pairing with hlist_bl_add_head_rcu()'s
  * publication; an object's key never changes once it is linked. */
-static bool bl_lookup(unsigned long key, struct ht_worker *w)
+HT_HOT static bool bl_lookup(unsigned long key, unsigned long *restarts)
 {
 	struct hlist_bl_node *pos;
 	struct ht_obj *o;
 	bool found = false;
 	int idx = ht_read_lock();
 
-	(void)w;
+	(void)restarts;
 	hlist_bl_for_each_entry_rcu(o, pos, &bl_chains[ht_bucket(key)], bl) {
 		if (o->key == key) {
 			found = true;
@@ -190,7 +204,7 @@ static void bl_free(struct rcu_head *head)
 	free(rcutable_container_of(head, struct ht_obj, rcu));
 }
 
-static void bl_update(unsigned long object)
+HT_HOT static void bl_update(unsigned long object)
 {
 	struct ht_obj *next = bl_obj_new(0), *old;
 	unsigned long a = ht_bucket(object), b = ht_bucket(ht_other_key(object));
@@ -208,9 +222,9 @@ static void bl_update(unsigned long object)
 
 /* ---- nulls: type-stable objects moved between chains at once --------------- */
 
-static struct hlist_nulls_head nulls_chains[HT_BUCKETS];
-static struct hlist_bl_head nulls_locks[HT_BUCKETS];	/* the lock bit only */
-static struct ht_obj nulls_objs[HT_OBJECTS];
+static struct hlist_nulls_head nulls_chains[HT_BUCKETS] HT_PAGE_ALIGNED;
+static struct hlist_bl_head nulls_locks[HT_BUCKETS] HT_PAGE_ALIGNED;	/* the lock bit only */
+static struct ht_obj nulls_objs[HT_OBJECTS] HT_PAGE_ALIGNED;
 
 static void nulls_fill(void)
 {
@@ -229,7 +243,7 @@ static void nulls_fill(void)
  * chain's marker means an object the lookup passed moved away under it:
  * the lookup starts again from its own chain's head.
  */
-static bool nulls_lookup(unsigned long key, struct ht_worker *w)
+HT_HOT static bool nulls_lookup(unsigned long key, unsigned long *restarts)
 {
 	unsigned long b = ht_bucket(key);
 	struct hlist_nulls_node *pos;
@@ -246,14 +260,14 @@ static bool nulls_lookup(unsigned long key, struct ht_worker *w)
 		}
 		if (get_nulls_value(pos) == b)
 			break;
-		w->restarts++;
+		(*restarts)++;
 	}
 out:
 	ht_read_unlock(idx);
 	return found;
 }
 
-static void nulls_update(unsigned long object)
+HT_HOT static void nulls_update(unsigned long object)
 {
 	struct ht_obj *o = &nulls_objs[object];
 	unsigned long a = ht_bucket(object), b = ht_bucket(ht_other_key(object));
@@ -273,8 +287,8 @@ static void nulls_update(unsigned long object)
 /* ---- rwlock: the baseline ------------------------------------------------------ */
 
 static pthread_rwlock_t rw_lock = PTHREAD_RWLOCK_INITIALIZER;
-static struct hlist_head rw_chains[HT_BUCKETS];
-static struct ht_obj rw_objs[HT_OBJECTS];
+static struct hlist_head rw_chains[HT_BUCKETS] HT_PAGE_ALIGNED;
+static struct ht_obj rw_objs[HT_OBJECTS] HT_PAGE_ALIGNED;
 
 static void rw_fill(void)
 {
@@ -284,12 +298,12 @@ static void rw_fill(void)
 	}
 }
 
-static bool rw_lookup(unsigned long key, struct ht_worker *w)
+HT_HOT static bool rw_lookup(unsigned long key, unsigned long *restarts)
 {
 	struct ht_obj *o;
 	bool found = false;
 
-	(void)w;
+	(void)restarts;
 	pthread_rwlock_rdlock(&rw_lock);
 	hlist_for_each_entry(o, &rw_chains[ht_bucket(key)], plain) {
 		if (o->key == key) {
@@ -301,7 +315,7 @@ static bool rw_lookup(unsigned long key, struct ht_worker *w)
 	return found;
 }
 
-static void rw_update(unsigned long object)
+HT_HOT static void rw_update(unsigned long object)
 {
 	struct ht_obj *o = &rw_objs[object];
 
@@ -332,31 +346,39 @@ static const struct ht_table *cur_table;
 static unsigned cur_update_pct;
 static int next_worker;
 
-/* HT_BATCH operations, then a quiescent state and the counters published. */
-static void ht_batch(struct ht_worker *w)
+/* HT_BATCH operations and the counters published; the counters in
+ * registers (not in a copy of *w, whose alignment moves the frame). */
+HT_HOT static void ht_ops(struct ht_worker *w)
 {
 	const struct ht_table *t = cur_table;
-	struct ht_worker c = *w;
+	const unsigned pct = cur_update_pct;
+	uint64_t rng = w->rng;
+	unsigned long lookups = w->lookups, hits = w->hits, updates = w->updates;
+	unsigned long restarts = w->restarts;
 
 	for (int i = 0; i < HT_BATCH; i++) {
-		uint64_t r = ht_rand(&c.rng);
+		uint64_t r = ht_rand(&rng);
 
-		if ((r >> 32) % 100 < cur_update_pct) {
+		if ((r >> 32) % 100 < pct) {
 			t->update(r % HT_OBJECTS);
-			c.updates++;
+			updates++;
 		} else {
-			c.hits += t->lookup(r % HT_KEYS, &c);
-			c.lookups++;
+			hits += t->lookup(r % HT_KEYS, &restarts);
+			lookups++;
 		}
 	}
+	w->rng = rng;
+	RCUTABLE_WRITE_ONCE(w->lookups, lookups);
+	RCUTABLE_WRITE_ONCE(w->hits, hits);
+	RCUTABLE_WRITE_ONCE(w->restarts, restarts);
+	RCUTABLE_WRITE_ONCE(w->updates, updates);
+}
+
+/* HT_BATCH operations, then a quiescent state. */
+static void ht_batch(struct ht_worker *w)
+{
+	ht_ops(w);
 	ht_quiescent_state();
-	w->rng = c.rng;
-	/* Relaxed: slot 0 reads them after crew_start() and before
-	 * crew_stop(); figures a batch old are good enough. */
-	RCUTABLE_WRITE_ONCE(w->lookups, c.lookups);
-	RCUTABLE_WRITE_ONCE(w->hits, c.hits);
-	RCUTABLE_WRITE_ONCE(w->restarts, c.restarts);
-	RCUTABLE_WRITE_ONCE(w->updates, c.updates);
 }
 
 static __thread struct ht_worker *self;
