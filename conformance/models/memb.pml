@@ -11,8 +11,10 @@
  *                                   wait_for_readers(), count_holdouts(),
  *                                   reader_holds_old_phase()
  *   impls/memb/memb.c               rcutable_flavor_mb_all() = membarrier()
- *   counter_gp.c, with -DEXPEDITED  expedited mode: gp_fence_mode_extend(),
- *                                   gp_readers_quiet(), the re-arm in
+ *   counter_gp.c, with -DEXPEDITED  the readers' answers: gp_answered(),
+ *                                   gp_ask(), gp_readers_quiet(),
+ *                                   reader_answer(); expedited mode:
+ *                                   gp_fence_mode_extend(), the re-arm in
  *                                   rcutable_reader_idle_slow() and the
  *                                   out-of-line rcu_read_lock()
  *   rcutable/read/mb.h, impls/mb/   with -DMB: mb's readers, smp_mb() after
@@ -105,10 +107,18 @@
  *   MB        mb's readers and updater (above); with BROKEN=5 its reader
  *             lacks the smp_mb() after the lock's store, with BROKEN=6 the
  *             release before the idle store (weak memory).
- *   EXPEDITED memb's expedited grace periods and expedited mode, on x86-TSO
- *             (use with -DTSO): every grace period is expedited; the mode
- *             bit (RCUTABLE_GP_FENCING) is set by a grace period that finds
- *             it clear, which then runs in full, and cleared by any reader
+ *   EXPEDITED memb's and signal's answers and expedited mode, on x86-TSO
+ *             (use with -DTSO): every grace period is expedited (a normal
+ *             one asks as the one that turns the mode on does, see the
+ *             updater); one that finds the mode bit (RCUTABLE_GP_FENCING)
+ *             clear sets it and asks (a new request, which no thread has
+ *             answered yet, and RCUTABLE_GP_ASKING), one that finds the
+ *             mode on does not; each then
+ *             takes a thread for quiet if it has answered the request or
+ *             its counter is re-armed, and runs in full if one is not.  A
+ *             reader that goes idle while the request bit is set answers
+ *             (reader_answer(): its store reaches memory after its idle
+ *             store), or not yet.  The mode bit is cleared by any reader
  *             that goes idle (the mode lapsed, after its re-arm); a reader
  *             that goes idle in the mode re-arms its counter (IDLE | FENCE:
  *             in memory at once, the updater's worst case), or does not (a
@@ -125,7 +135,10 @@
  *             With BROKEN=7 the out-of-line lock lacks its smp_mb(); with
  *             BROKEN=8 gp_readers_quiet() takes a thread seen in a fenced
  *             section for quiet; with BROKEN=9 it trusts the mode bit and
- *             looks at no counter.
+ *             looks at no counter; with BROKEN=10 a reader answers before
+ *             its section ends (the check of futex before the idle
+ *             store); with BROKEN=11 an answer to an earlier request
+ *             counts (ack compared with no request number).
  *   FLIP_UNORDERED  the two smp_mb()s around the flip removed: the flip may
  *             reach memory at any point from the end of fence A to fence B,
  *             during either wait (more than any machine allows: the loop
@@ -151,6 +164,8 @@ bit  live[NR];		/* ghost: the outermost section is running */
 bit  old[NR];		/* ghost: ... and was running when this GP began */
 bit  reg[NR] = 1;	/* in the registry: its counter is scanned */
 bit  fmode;		/* rcutable_rcu_gp.futex & RCUTABLE_GP_FENCING */
+bit  asking;		/* rcutable_rcu_gp.futex & RCUTABLE_GP_ASKING */
+bit  ans[NR];		/* thread i's ack equals the current request number */
 
 #define NEST(v)		((v) & 3)
 #define PHASE(v)	(((v) >> 2) & 1)
@@ -228,14 +243,15 @@ inline wait_for_readers(ph)
 }
 
 /*
- * gp_readers_quiet() on thread i: clears quiet unless its counter is seen
- * QUIET (or it has left the registry).  It may wait on any other value
- * for as long as it likes: the budgets are for speed alone.
+ * gp_readers_quiet() on thread i: clears quiet unless it is seen to have
+ * answered the request (useans), or its counter is seen QUIET (or it has
+ * left the registry).  It may wait on any other value for as long as it
+ * likes: the budgets are for speed alone.
  */
 inline quiet_check(i)
 {
 	do
-	:: !reg[i] || ctr[i] == QUIET -> break
+	:: !reg[i] || ctr[i] == QUIET || (useans && ans[i]) -> break
 #if BROKEN == 8
 	:: reg[i] && FENCED(ctr[i]) -> break	/* wrong: a fenced section */
 #endif
@@ -248,6 +264,7 @@ active proctype updater()
 {
 	bit cur;
 	bit quiet;	/* EXPEDITED: gp_readers_quiet() may still succeed */
+	bit useans;	/* EXPEDITED: this grace period asked */
 #ifdef FLIP_UNORDERED
 	bit flipped;	/* the flip of this grace period has reached memory */
 #endif
@@ -266,17 +283,33 @@ active proctype updater()
 #endif
 
 #ifdef EXPEDITED
-		/* gp_fence_mode_extend(): with the mode already on, try
-		 * gp_readers_quiet(); else turn it on and run in full. */
+		/* gp_answered(): an expedited grace period that finds the mode
+		 * on takes the re-arms for answers; one that turns the mode
+		 * on asks (gp_ask(): a new request number, released after the
+		 * unpublish, then RCUTABLE_GP_ASKING).  A normal grace period
+		 * asks as that one does, without the mode: the same as that
+		 * one's ask with the mode ended at once by a reader, which
+		 * the readers may do at any idle store, so it is covered. */
 		if
-		:: fmode -> quiet = 1
-		:: else -> fmode = 1; quiet = 0
+		:: fmode -> useans = 0
+		:: else -> fmode = 1; useans = 1
 		fi;
+		if
+		:: useans ->
+#if BROKEN == 11
+			asking = 1	/* wrong: earlier answers still count */
+#else
+			atomic { ans[0] = 0; ans[1] = 0; asking = 1 }
+#endif
+		:: else
+		fi;
+		quiet = 1;
 		/* gp_readers_quiet(): after the updater's smp_mb() (its
 		 * accesses are in program order here), each registered
-		 * thread's counter in turn must be seen QUIET; a counter
-		 * without the bit fails at once, one with it (a fenced
-		 * section) is looked at again until the spin budget ends. */
+		 * thread in turn must be seen to have answered, or its
+		 * counter QUIET; an idle counter without either fails (after
+		 * a while), any other is looked at again until the spin
+		 * budget ends. */
 #if BROKEN != 9
 		if
 		:: quiet ->
@@ -288,8 +321,17 @@ active proctype updater()
 		:: else
 		fi;
 #endif
+		/* gp_ask() clears the bit before it returns; no answer equals
+		 * the next request's number (dead values are reset, to keep
+		 * the state space small). */
+#if BROKEN == 11
+		asking = 0;
+#else
+		atomic { asking = 0; ans[0] = 0; ans[1] = 0 };
+#endif
+		useans = 0;
 		if
-		:: quiet -> goto fence_b	/* only fence B is left */
+		:: quiet -> quiet = 0; goto fence_b	/* only fence B is left */
 		:: else
 		fi;
 #endif
@@ -450,6 +492,12 @@ locked:
 
 		/* rcu_read_unlock(), outermost (nest == NEST_ONE). */
 #if defined(TSO) || (defined(MB) && BROKEN != 6)
+#if defined(EXPEDITED) && BROKEN == 10
+		if	/* wrong: an answer before the section ends */
+		:: asking -> ans[i] = 1
+		:: skip
+		fi;
+#endif
 		/* x86-TSO: the section's accesses are complete before the idle
 		 * store (RCUTABLE_READER_RELEASE(), a compiler barrier, keeps
 		 * the compiler from moving them; the hardware keeps the order).
@@ -463,7 +511,26 @@ locked:
 		:: atomic { rc[i] = 0; ctr[i] = 0; pend[i] = 0 }
 		:: atomic { rc[i] = 0; pend[i] = 1 }
 		fi;
-		/* The check of futex: in expedited mode,
+#if BROKEN != 10
+		/* The check of futex: a request is answered first
+		 * (reader_answer(): the number loaded and stored into ack in
+		 * one step here, the thread idle between the two); the store
+		 * reaches memory after the idle store (TSO: stores in order),
+		 * so both go now; an answer still buffered is one not seen
+		 * yet, as if the thread had not answered. */
+		if
+		:: asking ->
+			atomic {
+				if
+				:: pend[i] -> ctr[i] = rc[i]; pend[i] = 0
+				:: else
+				fi;
+				ans[i] = 1
+			}
+		:: skip
+		fi;
+#endif
+		/* Then, in expedited mode,
 		 * rcutable_reader_idle_slow() re-arms the counter, then may
 		 * end the lapsed mode; or a signal handler reads first, from
 		 * the plain idle counter (and may end the mode itself). */

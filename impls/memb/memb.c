@@ -4,7 +4,8 @@
  *
  * The updater's full fences for all readers are membarrier() calls
  * (membarrier.h), which turn each reader's compiler barrier into a full
- * fence exactly when the updater needs one, so readers pay nothing.
+ * fence exactly when the updater needs one, so readers pay nothing; a
+ * grace period that every reader answers (counter_gp.c) needs none.
  */
 #include <rcutable/impl.h>
 #include "counter/counter_flavor.h"
@@ -24,8 +25,9 @@ void rcutable_flavor_mb_all(void)
 }
 
 RCUTABLE_COUNTER_FLAVOR_INFO("per-thread counters with compiler-barrier "
-			     "readers; the updater forces ordering with "
-			     "membarrier()",
+			     "readers, which answer a grace period's request "
+			     "when they go idle; the updater forces ordering "
+			     "with membarrier() where one does not answer",
 			     "membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED), "
 			     "Linux 4.14+",
 			     RCUTABLE_NEEDS_MEMBARRIER);

@@ -275,8 +275,10 @@ void rcutable_flavor_mb_all(void)
 }
 
 RCUTABLE_COUNTER_FLAVOR_INFO("per-thread counters with compiler-barrier "
-			     "readers; the updater forces ordering with a "
-			     "real-time signal to each reader",
+			     "readers, which answer a grace period's request "
+			     "when they go idle; the updater forces ordering "
+			     "with a real-time signal to each reader where one "
+			     "does not answer",
 			     "a real-time signal the application leaves alone "
 			     "(RCUTABLE_SIGNAL)",
 			     RCUTABLE_NEEDS_SIGNAL);

@@ -70,18 +70,36 @@
  * periods, which no thread stays between that load and store for.
  * conformance/models/qsbr.pml checks this wait, and catches one phase bit.
  *
- * Expedited mode (memb, signal: RCUTABLE_READER_EXPEDITED_MODE).  Fence A
- * costs a membarrier() or a signal to every reader, microseconds, most of
- * an expedited grace period.  So an expedited grace period turns on
- * expedited mode (RCUTABLE_GP_FENCING in futex, which every reader checks
- * when it goes idle) and runs in full, its fence A publishing the mode.
- * In the mode a reader that goes idle re-arms its counter to IDLE | FENCE
- * (rcutable_reader_idle_slow()), and a re-armed thread's next
+ * Asking (memb, signal: RCUTABLE_READER_EXPEDITED_MODE).  Fence A costs a
+ * membarrier() or a signal to every reader, microseconds (tens on a virtual
+ * machine), most of a grace period.  So a grace period first asks: it
+ * publishes a request number (ask_seq, a release store after the caller's
+ * unpublish) and sets RCUTABLE_GP_ASKING in futex, which every reader
+ * checks when it goes idle; a reader that finds the bit copies the number
+ * into its ack (reader_answer(): an acquire load, a release store), and
+ * gp_readers_quiet() waits, briefly, to see every other registered thread's
+ * ack at the number.  If it does, the grace period needs no fence A and no
+ * waits: each thread's sections before its answer precede the answer's
+ * release store, which the updater read (fence B then keeps them before
+ * the caller's later accesses), and its sections after follow the acquire
+ * load that saw the number, so they see the unpublish.  A thread that does
+ * not answer in time (inside a long section, preempted, or idle and asleep)
+ * sends the grace period the full way, the bit cleared first.  A reader
+ * pays a function call and a copy per grace period, no fence; the updater
+ * spins for at most what fence A costs (gp_spin_ns()); normal grace
+ * periods back to back are paced, and stop asking where requests fail
+ * (gp_ask_due()).
+ *
+ * Expedited mode (memb, signal).  An idle thread that sleeps never answers,
+ * and an expedited grace period should not fall back on it.  So an
+ * expedited grace period also turns on expedited mode (RCUTABLE_GP_FENCING
+ * in futex).  In the mode a reader that goes idle re-arms its counter to
+ * IDLE | FENCE (rcutable_reader_idle_slow()), and a re-armed thread's next
  * rcu_read_lock() goes out of line and executes smp_mb() after its counter
- * store, as mb's readers do.  The next expedited grace periods first try
- * gp_readers_quiet(): after a full fence of its own, it waits, briefly, to
- * see every other registered thread's counter at IDLE | FENCE.  If it does,
- * the grace period is over: a section that was running when the caller
+ * store, as mb's readers do.  gp_readers_quiet(), after a full fence of
+ * its own, takes a counter seen at IDLE | FENCE for an answer too; while
+ * the mode is on, expedited grace periods do not ask, the re-arms answer.
+ * A re-armed thread is quiet: a section that was running when the caller
  * unpublished either ended before the idle store that preceded the re-arm
  * seen, or began after it, with the out-of-line lock, whose store and fence
  * precede its accesses, so the counter seen would be that store or a later
@@ -90,17 +108,13 @@
  * seen running does not do: the thread may have gone idle and into an
  * unfenced section since, both stores still in its store buffer, if its
  * check of futex found the mode ended, or a signal handler read in the
- * window before its re-arm.)  Fence B is as in a full grace period.  If a
- * thread is not seen re-armed within the spin budget, or stays idle
- * without the bit (it has not gone idle since the mode began: a thread
- * that sleeps, say), the grace period runs in full.  The mode ends
- * RCUTABLE_EXPEDITED_MODE_MS (default 1000) after the last expedited grace
- * period: a reader that goes idle after that (each looks at the clock at
- * every 16th idle store) clears the bit; the others stop re-arming at their
- * next idle store.  Clearing the bit at any time is safe:
- * gp_readers_quiet() never relies on it.
- * conformance/models/memb.pml checks this (-DEXPEDITED) and catches its
- * broken variants.
+ * window before its re-arm.)  The mode ends RCUTABLE_EXPEDITED_MODE_MS
+ * (default 1000) after the last expedited grace period: a reader that goes
+ * idle after that (each looks at the clock at every 16th idle store)
+ * clears the bit; the others stop re-arming at their next idle store.
+ * Clearing either bit at any time is safe: gp_readers_quiet() relies on
+ * neither.  conformance/models/memb.pml checks both answers (-DEXPEDITED)
+ * and catches their broken variants.
  *
  * Concurrent callers share grace periods: a caller takes a sequence cookie
  * (gp_seq.h) and, once it holds the grace-period lock, returns at once if a
@@ -149,6 +163,9 @@ __thread struct rcutable_reader rcutable_rcu_reader;
 /* Expedited mode: how long a thread may stay idle without the bit before
  * gp_readers_quiet() takes it for asleep. */
 #define GP_REARM_MAX_NS		1000u
+/* While readers answer a request, how often gp_readers_quiet() looks at a
+ * thread's counter. */
+#define GP_CTR_LOOK_NS		250u
 /* A sleeping grace period wakes at least this often to check for stalls. */
 #define GP_STALL_POLL_NS	100000000u
 /* Where readers' wakes are hints (RCUTABLE_READER_WAKE_UNORDERED), the
@@ -469,12 +486,33 @@ static void reader_fence_mode(void)
 				   __ATOMIC_RELAXED);
 }
 
+/* A grace period's request number (see the head of the file): written
+ * under gp.lock, read by readers that answer. */
+static unsigned long ask_seq __attribute__((aligned(64)));
+
+/*
+ * A thread that just went idle found RCUTABLE_GP_ASKING: answer the
+ * request.  Acquire: pairs with the release that publishes the number in
+ * gp_ask(), after the caller's unpublish, so this thread's later sections
+ * see it.  Release: its sections so far (they ended before its idle store)
+ * precede the answer; pairs with the acquire in gp_readers_quiet().  A
+ * number read stale is an answer to an older request, not taken for this
+ * one: the thread answers again at its next idle store.
+ */
+static void reader_answer(void)
+{
+	__atomic_store_n(&rcutable_rcu_reader.ack,
+			 __atomic_load_n(&ask_seq, __ATOMIC_ACQUIRE), __ATOMIC_RELEASE);
+}
+
 /* A thread that went idle (the outermost rcu_read_unlock(), a QSBR report
  * or offline, reader_go_idle()) found futex set. */
 void rcutable_reader_idle_slow(unsigned long c)
 {
 	int f = RCUTABLE_READ_ONCE(rcutable_rcu_gp.futex);
 
+	if (RCUTABLE_READER_EXPEDITED_MODE && (f & RCUTABLE_GP_ASKING))
+		reader_answer();
 	if (RCUTABLE_READER_EXPEDITED_MODE && (f & RCUTABLE_GP_FENCING))
 		reader_fence_mode();
 	if (f & RCUTABLE_GP_SLEEPING)
@@ -626,9 +664,8 @@ static void wait_for_readers(unsigned long cur, uint64_t spin_ns)
 
 /*
  * An expedited grace period and expedited mode (see the head of the file):
- * extend the mode; true if it was on already, so that readers may have
- * re-armed, false if this grace period turns it on (and must run in full,
- * its fence A publishing the mode).  Caller holds gp.lock.
+ * extend the mode; true if it was on already, so that readers re-arm,
+ * false if this grace period turns it on (and asks).  Caller holds gp.lock.
  */
 static bool gp_fence_mode_extend(void)
 {
@@ -649,21 +686,32 @@ static bool gp_fence_mode_extend(void)
 }
 
 /*
- * Expedited mode: is every registered thread but the caller seen idle and
- * re-armed (IDLE | FENCE), each within spin_ns of the first look?  Then
- * the grace period needs no more than fence B (see the head of the file).
- * Only that value is taken for quiet; waiting on any other is safe, so the
- * budgets are for speed alone.  A thread seen idle without the bit is
- * most often between its idle store and its re-arm (a few ns in
- * rcutable_reader_idle_slow()): it gets GP_REARM_MAX_NS before it counts
- * as asleep, which fails.  The smp_mb() orders the caller's unpublish
+ * Has every registered thread but the caller answered: its ack seen at
+ * seq (0: no request), or its counter seen at IDLE | FENCE (re-armed in
+ * expedited mode), each within spin_ns of the first look?  Then the grace
+ * period needs no more than fence B (see the head of the file).  Only
+ * those values are taken for answers; waiting on any other is safe, so the
+ * budgets are for speed alone.  Without a request, a thread seen idle and
+ * not re-armed is most often between its idle store and its re-arm (a few
+ * ns in rcutable_reader_idle_slow()): it gets GP_REARM_MAX_NS before it
+ * counts as asleep, which fails.  With a request, such a thread may also
+ * be one interrupted between two sections, which answers at its next one:
+ * it gets the whole budget (gp_ask_outcome() stops the requests where
+ * threads sleep).  The smp_mb() orders the caller's unpublish
  * before the loads of the counters; it pairs with the fence of the
- * out-of-line rcu_read_lock() (rcutable_reader_register_and_lock()).
- * Caller holds registry_lock, and has spliced the newcomers after its
- * fence A would have run: a thread pushed later has its sections after
- * the unpublish (gp_run()).
+ * out-of-line rcu_read_lock() (rcutable_reader_register_and_lock()).  Caller
+ * holds registry_lock, and has spliced the newcomers after its fence A
+ * would have run: a thread pushed later has its sections after the
+ * unpublish (gp_run()).
  */
-static bool gp_readers_quiet(uint64_t spin_ns)
+/* Has r answered request seq (0: none)?  Acquire: pairs with the release
+ * in reader_answer(). */
+static bool reader_answered(const struct rcutable_reader *r, unsigned long seq)
+{
+	return seq && __atomic_load_n(&r->ack, __ATOMIC_ACQUIRE) == seq;
+}
+
+static bool gp_readers_quiet(unsigned long seq, uint64_t spin_ns)
 {
 	const unsigned long quiet = RCUTABLE_CTR_IDLE | RCUTABLE_CTR_FENCE;
 	const struct rcutable_reader *r;
@@ -676,23 +724,126 @@ static bool gp_readers_quiet(uint64_t spin_ns)
 		if (r == &rcutable_rcu_reader)
 			continue;	/* the caller is outside any section */
 		idle_since = 0;
-		while ((v = RCUTABLE_READ_ONCE(r->ctr)) != quiet) {
+		while (!reader_answered(r, seq) &&
+		       (v = RCUTABLE_READ_ONCE(r->ctr)) != quiet) {
 			uint64_t now = rcutable_now_ns();
 
 			if (!first)
 				first = now;
 			else if (now - first >= spin_ns)
 				return false;
-			if (v != RCUTABLE_CTR_IDLE)
+			if (v != RCUTABLE_CTR_IDLE || seq)
 				idle_since = 0;
 			else if (!idle_since)
 				idle_since = now;
 			else if (now - idle_since >= GP_REARM_MAX_NS)
 				return false;
-			rcutable_cpu_relax();
+			/* Until the next look at the counter, the answer alone:
+			 * each look takes the line the thread stores to. */
+			while (seq && rcutable_now_ns() - now < GP_CTR_LOOK_NS &&
+			       !reader_answered(r, seq))
+				rcutable_cpu_relax();
 		}
 	}
 	return true;
+}
+
+/*
+ * Pacing the requests.  A request holds each running reader up for a few
+ * cache-line transfers (the bit, the number, the answer), whatever the
+ * grace period's length.  So normal grace periods ask at most once per
+ * GP_ASK_SHARE times a request's length (a moving average of the answered
+ * ones', so that one slow request does not hold the next ones back; at
+ * most GP_SPIN_MAX_NS): back to back, each waits out the rest of that
+ * before it asks, and the readers beside them lose about a
+ * GP_ASK_SHARE-th of their time, as a grace period that fences them with
+ * membarrier() every GP_SPIN_MAX_NS would cost them.  A grace period that comes later asks at once.  A
+ * request that fails (more threads than CPUs, say, some preempted) costs
+ * its budget for nothing: after two in a row, the normal grace periods
+ * after them do not ask, 1, then 2, 4 ... up to GP_ASK_SKIP_MAX of them,
+ * until one succeeds again (one failure alone, a reader that happened to
+ * be preempted, skips nothing).  Written under gp.lock.
+ */
+#define GP_ASK_SHARE	10u
+#define GP_ASK_SKIP_MAX	64u
+static uint64_t ask_began_ns, ask_took_ns;
+static unsigned int ask_skip, ask_fails;
+
+/* A normal grace period: may it ask?  If so, first wait out the pace. */
+static bool gp_ask_due(void)
+{
+	uint64_t gap = GP_ASK_SHARE * ask_took_ns;
+
+	if (ask_skip) {
+		ask_skip--;
+		return false;
+	}
+	if (gap > GP_SPIN_MAX_NS)
+		gap = GP_SPIN_MAX_NS;
+	while (rcutable_now_ns() - ask_began_ns < gap)
+		rcutable_cpu_relax();
+	return true;
+}
+
+/* A normal grace period's request answered (or not): the pace's
+ * average and the back-off. */
+static void gp_ask_outcome(bool answered)
+{
+	if (answered) {
+		ask_took_ns = (ask_took_ns * 7 + rcutable_now_ns() - ask_began_ns) / 8;
+		ask_fails = 0;
+		return;
+	}
+	if (ask_fails < 8)
+		ask_fails++;
+	if (ask_fails >= 2)
+		ask_skip = GP_ASK_SKIP_MAX >> (8 - ask_fails);
+}
+
+/*
+ * Ask the readers (see the head of the file) and wait up to spin_ns for
+ * their answers.  The release store of the number pairs with the acquire
+ * in reader_answer(): a reader that reads it sees the caller's unpublish,
+ * which precedes it.  The bit is cleared before the return, so that
+ * readers stop answering; a grace period that goes on the full way does
+ * so without it.  Caller holds gp.lock and registry_lock.
+ */
+static bool gp_ask(uint64_t spin_ns)
+{
+	unsigned long seq = ask_seq + 1;
+	bool quiet;
+
+	if (!seq)
+		seq = 1;		/* 0 is no request */
+	ask_began_ns = rcutable_now_ns();
+	__atomic_store_n(&ask_seq, seq, __ATOMIC_RELEASE);
+	__atomic_fetch_or(&rcutable_rcu_gp.futex, RCUTABLE_GP_ASKING, __ATOMIC_RELAXED);
+	quiet = gp_readers_quiet(seq, spin_ns);
+	__atomic_fetch_and(&rcutable_rcu_gp.futex, ~RCUTABLE_GP_ASKING, __ATOMIC_RELAXED);
+	return quiet;
+}
+
+/* How long a wait spins: about what fence A costs (see GP_SPIN_MIN_NS). */
+static uint64_t gp_spin_ns(void)
+{
+	return gp_mb_cost_ns < GP_SPIN_MIN_NS ? GP_SPIN_MIN_NS : gp_mb_cost_ns;
+}
+
+/* memb, signal: may the grace period end with fence B alone?  Expedited
+ * grace periods keep expedited mode on, and ask only where it was off;
+ * normal ones ask where gp_ask_due() said so. */
+static bool gp_answered(bool expedited)
+{
+	bool answered;
+
+	if (!expedited) {
+		answered = gp_ask(gp_spin_ns());
+		gp_ask_outcome(answered);
+		return answered;
+	}
+	if (gp_fence_mode_extend())
+		return gp_readers_quiet(0, GP_SPIN_MAX_NS);
+	return gp_ask(GP_SPIN_MAX_NS);
 }
 
 /* Fence B and the end of gp_run(): see the head of the file. */
@@ -715,23 +866,25 @@ static void gp_fence_b(void)
 }
 
 /* One grace period (steps A, 1, 2, 3, B above; QSBR on 64-bit: A, the
- * advance, its one wait, B; in expedited mode, perhaps gp_readers_quiet()
- * and B).  Caller holds gp.lock; registry_lock is held throughout but
- * while a wait blocks. */
+ * advance, its one wait, B; memb and signal, first gp_answered(), then B
+ * alone if every reader answered).  Caller holds gp.lock; registry_lock is
+ * held throughout but while a wait blocks. */
 static void gp_run(bool expedited)
 {
 	unsigned long cur = RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr);
-	uint64_t t0 = rcutable_now_ns(), cost, spin_ns;
+	uint64_t t0 = rcutable_now_ns(), cost;
+	bool ask;
 
 	RCUTABLE_WRITE_ONCE(gp_begun_ns, t0);
 	RCUTABLE_WRITE_ONCE(stall_clock_ns, t0);
 	RCUTABLE_WRITE_ONCE(phase_begun_ns, t0);
+	/* The pace before registry_lock, which registering threads wait for. */
+	ask = RCUTABLE_READER_EXPEDITED_MODE && (expedited || gp_ask_due());
 	pthread_mutex_lock(&registry_lock);
 	/* Before A, for flavors that reach readers one by one (signal): every
 	 * thread pushed by now gets its fence. */
 	registry_splice_newcomers();
-	if (RCUTABLE_READER_EXPEDITED_MODE && expedited && gp_fence_mode_extend() &&
-	    gp_readers_quiet(GP_SPIN_MAX_NS)) {
+	if (ask && gp_answered(expedited)) {
 		gp_fence_b();
 		return;
 	}
@@ -743,7 +896,6 @@ static void gp_run(bool expedited)
 	if (cost > GP_SPIN_MAX_NS)
 		cost = GP_SPIN_MAX_NS;		/* a preempted fence says little */
 	gp_mb_cost_ns = (gp_mb_cost_ns * 7 + cost) / 8;
-	spin_ns = gp_mb_cost_ns < GP_SPIN_MIN_NS ? GP_SPIN_MIN_NS : gp_mb_cost_ns;
 
 	/* After A, for membarrier (which fences every thread): a thread
 	 * pushed too late for this splice registered after its share of A, so
@@ -761,16 +913,16 @@ static void gp_run(bool expedited)
 	 * caller did (pairs with the fence in rcu_quiescent_state()). */
 	RCUTABLE_WRITE_ONCE(rcutable_rcu_gp.ctr, cur + RCUTABLE_CTR_PHASE);
 	rcutable_smp_mb();
-	wait_for_readers(cur + RCUTABLE_CTR_PHASE, spin_ns);
+	wait_for_readers(cur + RCUTABLE_CTR_PHASE, gp_spin_ns());
 #else
-	wait_for_readers(cur, spin_ns);
+	wait_for_readers(cur, gp_spin_ns());
 	/* Step 1's loads before the flip, the flip before step 3's loads: the
 	 * updater's own ordering, needed for forward progress only. */
 	rcutable_smp_mb();
 	RCUTABLE_WRITE_ONCE(rcutable_rcu_gp.ctr, cur ^ RCUTABLE_CTR_PHASE);
 	RCUTABLE_WRITE_ONCE(phase_begun_ns, rcutable_now_ns());
 	rcutable_smp_mb();
-	wait_for_readers(cur ^ RCUTABLE_CTR_PHASE, spin_ns);
+	wait_for_readers(cur ^ RCUTABLE_CTR_PHASE, gp_spin_ns());
 #endif
 
 	gp_fence_b();

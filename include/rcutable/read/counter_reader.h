@@ -18,8 +18,9 @@
  *     before the check of the updater's sleep word, so that the check is a
  *     hint the updater must not rely on (counter_gp.c then bounds its
  *     sleep), else 0;
- *   RCUTABLE_READER_EXPEDITED_MODE: 1 if expedited grace periods may ask
- *     the readers to fence for a while (counter_gp.c), else 0;
+ *   RCUTABLE_READER_EXPEDITED_MODE: 1 if grace periods may ask the readers
+ *     to answer when they go idle, and expedited ones to fence for a while
+ *     (counter_gp.c), else 0;
  * and may define RCUTABLE_READER_STORE_FENCED(x, v), the counter store and
  * RCUTABLE_READER_FENCE() in one (mb: rcutable_smp_store_mb()).
  * memb and signal make both fences compiler barriers (their updater turns
@@ -95,8 +96,9 @@ static inline void rcu_read_lock(void)
  * check of the updater's sleep word: the compiler barrier between them
  * pairs with the updater's full fence for all readers after it sets that
  * word (wait_for_readers()); either it sees our store or we see its
- * RCUTABLE_GP_SLEEPING.  The same check finds expedited mode
- * (RCUTABLE_GP_FENCING), in which the slow path re-arms the counter.
+ * RCUTABLE_GP_SLEEPING.  The same check finds a grace period's request
+ * (RCUTABLE_GP_ASKING), which the slow path answers, and expedited mode
+ * (RCUTABLE_GP_FENCING), in which it re-arms the counter.
  */
 static inline void rcu_read_unlock(void)
 {

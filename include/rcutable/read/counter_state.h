@@ -20,7 +20,9 @@
  * memb and signal add RCUTABLE_CTR_FENCE in expedited mode (counter_gp.c):
  * IDLE | FENCE is an idle thread whose next rcu_read_lock() goes out of
  * line and fences after its counter store; a section's counter then
- * carries the bit too.
+ * carries the bit too.  A grace period of theirs first asks each thread
+ * to answer at its next idle store (RCUTABLE_GP_ASKING): the thread copies
+ * the request's number into ack (counter_gp.c, reader_answer()).
  */
 #ifndef RCUTABLE_COUNTER_STATE_H
 #define RCUTABLE_COUNTER_STATE_H
@@ -41,26 +43,32 @@ extern "C" {
 #define RCUTABLE_CTR_IDLE	RCUTABLE_CTR_REGISTERED
 #define RCUTABLE_CTR_FENCE	(1UL << 18)
 
-/* One per thread (TLS).  Only the thread writes ctr and nest; the updater
- * reads ctr. */
+/* One per thread (TLS).  Only the thread writes ctr, nest and ack; the
+ * updater reads ctr and ack.  ack has a line of its own: an updater that
+ * waits for it takes that line, not the one the thread stores its counter
+ * to at every section. */
 struct rcutable_reader {
 	unsigned long ctr;
 	unsigned long nest;			/* qsbr, checking builds: section depth */
 	struct rcutable_reader *next, *prev;	/* registry links */
 	pid_t tid;				/* for stall warnings */
+	/* memb, signal: the last request answered */
+	unsigned long ack __attribute__((aligned(64)));
 };
 
 /* The global grace-period word and the word that readers check when they
  * go idle: 0, or the bits below. */
 struct rcutable_gp_word {
 	unsigned long ctr;	/* REGISTERED | NEST_ONE | current phase */
-	int futex;		/* RCUTABLE_GP_SLEEPING | RCUTABLE_GP_FENCING */
+	int futex;		/* RCUTABLE_GP_SLEEPING, _FENCING, _ASKING */
 } __attribute__((aligned(64)));
 
 /* The updater sleeps on futex waiting for readers: wake it. */
 #define RCUTABLE_GP_SLEEPING	1
 /* memb, signal: expedited mode; idle readers re-arm RCUTABLE_CTR_FENCE. */
 #define RCUTABLE_GP_FENCING	2
+/* memb, signal: a grace period asks; idle readers answer in ack. */
+#define RCUTABLE_GP_ASKING	4
 
 #ifndef RCUTABLE_RCU_IMPL
 #error "rcutable/read/counter_state.h: RCUTABLE_RCU_IMPL names the read side (pkg-config --cflags rcutable-<impl>)"
