@@ -757,15 +757,16 @@ static bool gp_readers_quiet(unsigned long seq, uint64_t spin_ns)
  * most GP_SPIN_MAX_NS): back to back, each waits out the rest of that
  * before it asks, and the readers beside them lose about a
  * GP_ASK_SHARE-th of their time, as a grace period that fences them with
- * membarrier() every GP_SPIN_MAX_NS would cost them.  A grace period that comes later asks at once.  A
- * request that fails (more threads than CPUs, say, some preempted) costs
- * its budget for nothing: after two in a row, the normal grace periods
- * after them do not ask, 1, then 2, 4 ... up to GP_ASK_SKIP_MAX of them,
- * until one succeeds again (one failure alone, a reader that happened to
- * be preempted, skips nothing).  Written under gp.lock.
+ * membarrier() every GP_SPIN_MAX_NS would cost them.  A grace period that
+ * comes later asks at once.  A request that fails (more threads than
+ * CPUs, say, some preempted) costs its budget for nothing: after two in a
+ * row, the normal grace periods after them do not ask, 1, then 2, 4 ... up
+ * to 2^GP_ASK_SKIP_LOG of them, until one succeeds again (one failure
+ * alone, a reader that happened to be preempted, skips nothing).  Written
+ * under gp.lock.
  */
 #define GP_ASK_SHARE	10u
-#define GP_ASK_SKIP_MAX	64u
+#define GP_ASK_SKIP_LOG	6u
 static uint64_t ask_began_ns, ask_took_ns;
 static unsigned int ask_skip, ask_fails;
 
@@ -794,10 +795,10 @@ static void gp_ask_outcome(bool answered)
 		ask_fails = 0;
 		return;
 	}
-	if (ask_fails < 8)
+	if (ask_fails < 2 + GP_ASK_SKIP_LOG)
 		ask_fails++;
 	if (ask_fails >= 2)
-		ask_skip = GP_ASK_SKIP_MAX >> (8 - ask_fails);
+		ask_skip = 1u << (ask_fails - 2);
 }
 
 /*
