@@ -86,9 +86,10 @@
  * not answer in time (inside a long section, preempted, or idle and asleep)
  * sends the grace period the full way, the bit cleared first.  A reader
  * pays a function call and a copy per grace period, no fence; the updater
- * spins for at most what fence A costs (gp_spin_ns()); normal grace
- * periods back to back are paced, and stop asking where requests fail
- * (gp_ask_due()).
+ * spins for at most what fence A costs (gp_spin_ns()), a normal grace
+ * period for a few times what its answered requests took
+ * (gp_ask_budget_ns()); normal grace periods back to back are paced, and
+ * stop asking where requests fail (gp_ask_due()).
  *
  * Expedited mode (memb, signal).  An idle thread that sleeps never answers,
  * and an expedited grace period should not fall back on it.  So an
@@ -759,14 +760,17 @@ static bool gp_readers_quiet(unsigned long seq, uint64_t spin_ns)
  * GP_ASK_SHARE-th of their time, as a grace period that fences them with
  * membarrier() every GP_SPIN_MAX_NS would cost them.  A grace period that
  * comes later asks at once.  A request that fails (more threads than
- * CPUs, say, some preempted) costs its budget for nothing: after two in a
- * row, the normal grace periods after them do not ask, 1, then 2, 4 ... up
- * to 2^GP_ASK_SKIP_LOG of them, until one succeeds again (one failure
- * alone, a reader that happened to be preempted, skips nothing).  Written
- * under gp.lock.
+ * CPUs, say, some preempted) costs its budget for nothing, so a normal
+ * request waits GP_ASK_BUDGET times the answered ones' average at most
+ * (gp_ask_budget_ns()); after two failures in a row, the normal grace
+ * periods after them do not ask, 1, then 2, 4 ... up to 2^GP_ASK_SKIP_LOG
+ * of them (about 20 ms of full grace periods), until one succeeds again
+ * (one failure alone, a reader that happened to be preempted, skips
+ * nothing).  Written under gp.lock.
  */
 #define GP_ASK_SHARE	10u
-#define GP_ASK_SKIP_LOG	6u
+#define GP_ASK_BUDGET	4u
+#define GP_ASK_SKIP_LOG	10u
 static uint64_t ask_began_ns, ask_took_ns;
 static unsigned int ask_skip, ask_fails;
 
@@ -830,6 +834,18 @@ static uint64_t gp_spin_ns(void)
 	return gp_mb_cost_ns < GP_SPIN_MIN_NS ? GP_SPIN_MIN_NS : gp_mb_cost_ns;
 }
 
+/* How long a normal request waits for its answers: GP_ASK_BUDGET times
+ * what the answered ones took, at least GP_SPIN_MIN_NS, at most
+ * gp_spin_ns() (the fence A that a failure then issues anyway). */
+static uint64_t gp_ask_budget_ns(void)
+{
+	uint64_t budget = GP_ASK_BUDGET * ask_took_ns, most = gp_spin_ns();
+
+	if (budget < GP_SPIN_MIN_NS)
+		budget = GP_SPIN_MIN_NS;
+	return budget < most ? budget : most;
+}
+
 /* memb, signal: may the grace period end with fence B alone?  Expedited
  * grace periods keep expedited mode on, and ask only where it was off;
  * normal ones ask where gp_ask_due() said so. */
@@ -838,7 +854,7 @@ static bool gp_answered(bool expedited)
 	bool answered;
 
 	if (!expedited) {
-		answered = gp_ask(gp_spin_ns());
+		answered = gp_ask(gp_ask_budget_ns());
 		gp_ask_outcome(answered);
 		return answered;
 	}
