@@ -81,6 +81,11 @@ $(foreach i,$(ALL_IMPLS),\
 impls_of = $(foreach k,$(or $(2),own control peer),\
 	$(foreach i,$(ALL_IMPLS),$(if $(and $(filter $(1),$($(i)_COLUMN)),$(filter $(k),$($(i)_KIND))),$(i))))
 IMPLS := $(strip $(call impls_of,rcu))
+# What every RCU implementation compiles beside its manifest's sources: the
+# API built over an implementation's own primitives (lib/api/: the polled
+# start, the expedite control, the one-argument kfree_rcu(), rcu_sync).
+RCU_API_SRCS := $(addprefix lib/api/,poll_start.c expedite.c free_mightsleep.c rcu_sync.c)
+$(foreach i,$(IMPLS),$(eval $(i)_SRCS += $(RCU_API_SRCS)))
 SRCU_IMPLS := $(strip $(call impls_of,srcu))
 TASKS_IMPLS := $(strip $(call impls_of,tasks))
 INSTALL_IMPLS := $(strip $(foreach i,$(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS),$(if $(filter yes,$($(i)_INSTALLED)),$(i))))

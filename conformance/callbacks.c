@@ -23,8 +23,38 @@ Test(callbacks, waits_call_rcu_nested, .timeout = 20)
 	cr_assert(hold_run(&h), "a call_rcu() callback ran inside a nested pre-existing reader");
 }
 
+Test(callbacks, waits_call_rcu_hurry, .timeout = 20)
+{
+	cr_assert(hold_simple(action_call_rcu_hurry_wait, READER_RCU),
+		  "a call_rcu_hurry() callback ran while a pre-existing reader was "
+		  "still inside its section");
+}
+
 static int ran;
 static void set_ran(struct rcu_head *h) { (void)h; flag_set(&ran, 1); }
+
+/*
+ * call_rcu_hurry() ends the callbacks' gathering: with a gathering window
+ * of a minute (RCUTABLE_CALLBACK_GATHER_US, read when the engine starts,
+ * here), a callback queued after the engine's first grace period waits for
+ * the window, unless a call_rcu_hurry() follows it.  Where an engine does
+ * not gather (the peers'), both run soon anyway.
+ */
+static int gathered;
+static void set_gathered(struct rcu_head *h) { (void)h; flag_set(&gathered, 1); }
+
+Test(callbacks, call_rcu_hurry_ends_the_gathering, .timeout = 30)
+{
+	static struct rcu_head first, plain, hurried;
+
+	setenv("RCUTABLE_CALLBACK_GATHER_US", "60000000", 1);
+	call_rcu(&first, set_ran);
+	cr_assert(flag_wait(&ran, 1, 10000), "the first callback never ran");
+	call_rcu(&plain, set_gathered);
+	call_rcu_hurry(&hurried, set_ran);
+	cr_assert(flag_wait(&gathered, 1, 10000), "a callback queued before a "
+		  "call_rcu_hurry() still waited for the gathering window");
+}
 
 Test(callbacks, call_rcu_inside_reader, .timeout = 20)
 {

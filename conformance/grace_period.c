@@ -20,6 +20,23 @@ static bool action_synchronize_net(struct hold *h)
 	return flag_get(&h->sync.reader_done);
 }
 
+/* rcu_expedite_gp() changes how synchronize_rcu() waits, not what for;
+ * the calls nest. */
+Test(grace_period, waits_synchronize_rcu_expedite_gp, .timeout = 20)
+{
+	cr_assert(!rcu_gp_is_expedited());
+	rcu_expedite_gp();
+	rcu_expedite_gp();
+	cr_assert(rcu_gp_is_expedited());
+	cr_assert(hold_simple(action_synchronize_rcu, READER_RCU),
+		  "synchronize_rcu() after rcu_expedite_gp() returned while a "
+		  "pre-existing reader was still inside");
+	rcu_unexpedite_gp();
+	cr_assert(rcu_gp_is_expedited(), "one rcu_unexpedite_gp() of two ended expediting");
+	rcu_unexpedite_gp();
+	cr_assert(!rcu_gp_is_expedited());
+}
+
 Test(grace_period, waits_synchronize_net, .timeout = 20)
 {
 	cr_assert(hold_simple(action_synchronize_net, READER_RCU), "synchronize_net() " GP_MSG);

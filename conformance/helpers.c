@@ -167,14 +167,25 @@ bool action_synchronize_rcu_expedited(struct hold *h)
 	return flag_get(&h->sync.reader_done);
 }
 
-bool action_call_rcu_wait(struct hold *h)
+static bool call_and_wait(struct hold *h, void (*call)(struct rcu_head *, rcu_callback_t),
+			  const char *name)
 {
 	static struct hold_cb c;
 
 	c.s = &h->sync;
-	call_rcu(&c.head, hold_cb_func);
-	cr_assert(flag_wait(&h->sync.cb_ran, 1, 10000), "call_rcu() callback never ran");
+	call(&c.head, hold_cb_func);
+	cr_assert(flag_wait(&h->sync.cb_ran, 1, 10000), "%s() callback never ran", name);
 	return flag_get(&h->sync.cb_seen);
+}
+
+bool action_call_rcu_wait(struct hold *h)
+{
+	return call_and_wait(h, call_rcu, "call_rcu");
+}
+
+bool action_call_rcu_hurry_wait(struct hold *h)
+{
+	return call_and_wait(h, call_rcu_hurry, "call_rcu_hurry");
 }
 
 /*
@@ -207,7 +218,9 @@ TestSuite(oversubscription, .init = watchdog);
 TestSuite(polled, .init = watchdog);
 TestSuite(publish_subscribe, .init = watchdog);
 TestSuite(qsbr, .init = watchdog);
+TestSuite(rcu_sync, .init = watchdog);
 TestSuite(requirements, .init = watchdog);
+TestSuite(scoped, .init = watchdog);
 /* The stall timeout is read at the first use of RCU, which the watchdog
  * may make (registering): set it first. */
 static void stall_init(void)

@@ -52,6 +52,7 @@ const char *reader_kind_name(enum reader_kind kind);
 bool action_synchronize_rcu(struct hold *h);
 bool action_synchronize_rcu_expedited(struct hold *h);
 bool action_call_rcu_wait(struct hold *h);	/* call_rcu, wait for the callback */
+bool action_call_rcu_hurry_wait(struct hold *h);	/* the same with call_rcu_hurry */
 
 /* Does the implementation provide api (natively or emulated)?  If not,
  * skip the test, naming what is absent. */

@@ -335,3 +335,58 @@ Test(lists, hlist_traversals_bh_notrace_continue_and_from, .timeout = 20)
 		n = n * 10 + it->v;
 	cr_assert_eq(n, 123, "from did not start at the given node");
 }
+
+/* ---- since 2019 -------------------------------------------------------------- */
+
+Test(lists, list_tail_rcu_and_the_srcu_traversals, .timeout = 20)
+{
+	LIST_HEAD(head);
+	HLIST_HEAD(hhead);
+	struct item *it;
+	char buf[64];
+	size_t n = 0;
+
+	items_init();
+	list_add_tail_rcu(&items[0].l, &head);
+	list_add_tail_rcu(&items[1].l, &head);
+	rcu_read_lock();
+	cr_assert_eq(rcu_dereference(list_tail_rcu(&head)), &items[1].l,
+		     "list_tail_rcu() is not the last node added");
+	rcu_read_unlock();
+	list_add_rcu(&items[2].l, &head);	/* at the front: the tail stays */
+	cr_assert_eq(rcu_dereference_raw(list_tail_rcu(&head)), &items[1].l);
+	buf[0] = '\0';
+	/* The condition states why this thread may traverse: it owns the list. */
+	list_for_each_entry_srcu(it, &head, l, 1)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%d", it->v);
+	cr_assert_str_eq(buf, "201");
+	hlist_add_head_rcu(&items[3].h, &hhead);
+	hlist_add_tail_rcu(&items[4].h, &hhead);
+	n = 0;
+	hlist_for_each_entry_srcu(it, &hhead, h, 1)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%d", it->v);
+	cr_assert_str_eq(buf, "34");
+}
+
+Test(lists, hlists_swap_heads_rcu_swaps_every_node, .timeout = 20)
+{
+	HLIST_HEAD(a);
+	HLIST_HEAD(b);
+	HLIST_HEAD(empty);
+
+	items_init();
+	hlist_add_head_rcu(&items[1].h, &a);
+	hlist_add_head_rcu(&items[0].h, &a);
+	hlist_add_head_rcu(&items[2].h, &b);
+	hlists_swap_heads_rcu(&a, &b);
+	expect_hlist(&a, "2");
+	expect_hlist(&b, "0 1");
+	cr_assert_eq(items[2].h.pprev, &a.first);
+	cr_assert_eq(items[0].h.pprev, &b.first);
+	hlists_swap_heads_rcu(&b, &empty);	/* with an empty list */
+	expect_hlist(&b, "");
+	expect_hlist(&empty, "0 1");
+	cr_assert_eq(items[0].h.pprev, &empty.first);
+	hlist_del_rcu(&items[0].h);		/* the back pointers hold */
+	expect_hlist(&empty, "1");
+}

@@ -201,3 +201,25 @@ Test(lists, hlist_bl_unlock_of_an_unlocked_head_aborts, .timeout = 20)
 {
 	expect_abort(unlock_unlocked, NULL, "not locked");
 }
+
+/* ---- since 2019 -------------------------------------------------------------- */
+
+Test(lists, hlist_nulls_add_tail_rcu_and_add_fake, .timeout = 20)
+{
+	struct hlist_nulls_head head;
+
+	objs_init();
+	INIT_HLIST_NULLS_HEAD(&head, 7);
+	hlist_nulls_add_tail_rcu(&objs[1].nn, &head);	/* into an empty chain */
+	hlist_nulls_add_tail_rcu(&objs[2].nn, &head);
+	hlist_nulls_add_head_rcu(&objs[0].nn, &head);
+	cr_assert_str_eq(nulls_chain(&head), "0 1 2 /7",
+			 "the tail add did not keep the order or the chain's marker");
+	cr_assert_eq(objs[2].nn.pprev, &objs[1].nn.next);
+	cr_assert_eq(rcu_dereference_raw(hlist_nulls_next_rcu(&objs[1].nn)), &objs[2].nn);
+	cr_assert(hlist_nulls_unhashed(&objs[3].nn));
+	hlist_nulls_add_fake(&objs[3].nn);
+	cr_assert(!hlist_nulls_unhashed(&objs[3].nn), "a fake-added node looks unhashed");
+	hlist_nulls_del_rcu(&objs[3].nn);		/* harmless */
+	cr_assert_str_eq(nulls_chain(&head), "0 1 2 /7");
+}

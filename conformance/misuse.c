@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <rcutable/rcu_sync.h>
 #include "helpers.h"
 
 #define skip_unless_readers_visible()					\
@@ -29,6 +30,26 @@ static void cond_in_reader(void *a)
 }
 static void mult_in_reader(void *a) { (void)a; rcu_read_lock(); synchronize_rcu_mult(call_rcu); }
 static void unbalanced_unlock(void *a) { (void)a; rcu_read_unlock(); }
+static void mightsleep_in_reader(void *a)
+{
+	(void)a;
+	rcu_read_lock();
+	kfree_rcu_mightsleep(malloc(8));
+}
+static void sync_exit_unpaired(void *a)
+{
+	static struct rcu_sync rs = __RCU_SYNC_INITIALIZER(rs);
+
+	(void)a;
+	rcu_sync_exit(&rs);
+}
+static void unexpedite_unpaired(void *a)
+{
+	(void)a;
+	rcu_expedite_gp();
+	rcu_unexpedite_gp();
+	rcu_unexpedite_gp();
+}
 static void unbalanced_nested(void *a)
 {
 	(void)a;
@@ -168,4 +189,21 @@ Test(misuse, call_rcu_on_pending_head, .timeout = 20)
 	if (!RCUTABLE_LOCKDEP_ENABLED)
 		cr_skip_test("pending-head tracking is in checking builds (make DEBUG=1)");
 	expect_abort(double_call_rcu, NULL, "call_rcu() on rcu_head");
+}
+
+Test(misuse, kfree_rcu_mightsleep_inside_reader, .timeout = 20)
+{
+	skip_unless_readers_visible();
+	expect_abort(mightsleep_in_reader, NULL,
+		     "kfree_rcu_mightsleep() (or kfree_rcu() with one argument) inside");
+}
+
+Test(misuse, rcu_unexpedite_gp_without_expedite, .timeout = 20)
+{
+	expect_abort(unexpedite_unpaired, NULL, "rcu_unexpedite_gp() without an rcu_expedite_gp()");
+}
+
+Test(misuse, rcu_sync_exit_without_enter, .timeout = 20)
+{
+	expect_abort(sync_exit_unpaired, NULL, "rcu_sync_exit() without an rcu_sync_enter()");
 }

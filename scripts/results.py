@@ -46,7 +46,8 @@ HASH_THREADS = (1, 2, 4, 8, 16, 32)      # to 8, or to twice the CPUs
 # (bench_context_apis() in bench/harness.c).
 API_GROUPS = {"expedited": "expedited", "polled": "polled", "kfree": "free_memory",
               "consolidated": "consolidation", "exit_drain": "lifecycle", "fork": "lifecycle",
-              "call": "callbacks", "barrier": "barrier", "backlog": "callbacks"}
+              "call": "callbacks", "barrier": "barrier", "backlog": "callbacks",
+              "polled_full": "polled", "free_mightsleep": "free_memory"}
 KNOWN_FAILURES_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                   "..", "conformance", "known-failures")
 

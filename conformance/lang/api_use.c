@@ -18,6 +18,7 @@
 #include <rcutable/srcu.h>
 #include <rcutable/rcupdate_tasks.h>
 #include <rcutable/backlog.h>
+#include <rcutable/rcu_sync.h>
 
 static int failures;
 #define CHECK(c)							\
@@ -50,6 +51,11 @@ static void item_free(struct rcu_head *head)
 {
 	free(container_of(head, struct item, rcu));
 	__atomic_fetch_add(&freed, 1, __ATOMIC_RELAXED);
+}
+
+static void item_free_head(struct rcu_head *head)
+{
+	(void)head;
 }
 
 static void plain_lists(void)
@@ -94,11 +100,16 @@ static void rcu_lists(void)
 		sum += pos->v;
 	hlist_for_each_entry_rcu(pos, &hh, h)
 		sum += pos->v;
+	list_for_each_entry_srcu(pos, &head, l, rcu_read_lock_held() || 1)
+		sum -= pos->v;
+	hlist_for_each_entry_srcu(pos, &hh, h, 1)
+		sum -= pos->v;
+	CHECK(rcu_dereference(list_tail_rcu(&head)) == &b->l);
 	CHECK(list_first_or_null_rcu(&head, struct item, l) == a);
 	CHECK(list_next_or_null_rcu(&head, &a->l, struct item, l) == b);
 	CHECK(list_entry_rcu(head.next, struct item, l) == a);
 	rcu_read_unlock();
-	CHECK(sum == 9);
+	CHECK(sum == 3);
 
 	list_replace_rcu(&b->l, &c->l);
 	hlist_replace_rcu(&b->h, &c->h);
@@ -127,7 +138,8 @@ static void bl_and_nulls_lists(void)
 	hlist_bl_lock(&bh);
 	hlist_bl_add_head_rcu(&a->bl, &bh);
 	hlist_bl_unlock(&bh);
-	hlist_nulls_add_head_rcu(&a->n, &nh);
+	hlist_nulls_add_tail_rcu(&a->n, &nh);
+	CHECK(rcu_dereference_raw(hlist_nulls_first_rcu(&nh)) == &a->n);
 	rcu_read_lock();
 	hlist_bl_for_each_entry_rcu(pos, bpos, &bh, bl)
 		sum += pos->v;
@@ -140,6 +152,16 @@ static void bl_and_nulls_lists(void)
 	hlist_bl_del_rcu(&a->bl);
 	hlist_bl_unlock(&bh);
 	hlist_nulls_del_rcu(&a->n);
+	hlist_nulls_add_fake(&a->n);
+	CHECK(!hlist_nulls_unhashed(&a->n));
+	{
+		struct hlist_head l = HLIST_HEAD_INIT, r = HLIST_HEAD_INIT;
+
+		hlist_add_head_rcu(&a->h, &l);
+		hlists_swap_heads_rcu(&l, &r);
+		CHECK(hlist_empty(&l) && r.first == &a->h);
+		hlist_del_rcu(&a->h);
+	}
 	synchronize_rcu();
 	free(a);
 }
@@ -169,6 +191,9 @@ static void pointers(void)
 	rcu_assign_pointer(hd.p, NULL);
 	CHECK(rcu_dereference_raw(hd.p) == NULL);
 	CHECK(rcu_pointer_handoff(&a) == &a);
+	rcu_assign_pointer(hd.p, RCU_INITIALIZER(&a));
+	old = unrcu_pointer(hd.p);
+	CHECK(old == &a);
 }
 
 static void update_side(void)
@@ -188,6 +213,65 @@ static void update_side(void)
 	CHECK(!rcu_read_lock_held() || rcutable_impl_info.readers_report_qs);
 }
 
+/* The names since 2019 (../shared/rcu-api-since-2019.md). */
+static int scoped_return(void)
+{
+	guard(rcu)();
+	CHECK(rcu_read_lock_any_held() || rcutable_impl_info.readers_report_qs);
+	return 1;
+}
+
+static void update_side_since_2019(void)
+{
+	struct rcu_gp_oldstate full, done;
+	struct rcu_sync rs;
+	unsigned long cookie;
+	struct item *a = item_new(5), *b = item_new(6), *c = item_new(7);
+	static struct rcu_head h;
+	int in_scope = 0;
+
+	CHECK(scoped_return() == 1);
+	scoped_guard(rcu)
+		in_scope = 1;
+	CHECK(in_scope);
+	cookie = start_poll_synchronize_rcu();
+	CHECK(same_state_synchronize_rcu(cookie, cookie));
+	cond_synchronize_rcu_expedited(cookie);
+	CHECK(poll_state_synchronize_rcu(cookie));
+	cookie = start_poll_synchronize_rcu_expedited();
+	cond_synchronize_rcu(cookie);
+	CHECK(poll_state_synchronize_rcu(get_completed_synchronize_rcu()));
+	get_state_synchronize_rcu_full(&full);
+	start_poll_synchronize_rcu_full(&full);
+	start_poll_synchronize_rcu_expedited_full(&full);
+	cond_synchronize_rcu_full(&full);
+	cond_synchronize_rcu_expedited_full(&full);
+	CHECK(poll_state_synchronize_rcu_full(&full));
+	get_completed_synchronize_rcu_full(&done);
+	CHECK(poll_state_synchronize_rcu_full(&done));
+	CHECK(same_state_synchronize_rcu_full(&done, &done));
+	rcu_expedite_gp();
+	CHECK(rcu_gp_is_expedited());
+	synchronize_rcu();
+	rcu_unexpedite_gp();
+	rcu_sync_init(&rs);
+	rcu_sync_enter(&rs);
+	rcu_read_lock();
+	CHECK(!rcu_sync_is_idle(&rs));
+	rcu_read_unlock();
+	rcu_sync_exit(&rs);
+	rcu_sync_dtor(&rs);	/* waits for the exit's callback */
+	rcu_read_lock();
+	CHECK(rcu_sync_is_idle(&rs));
+	rcu_read_unlock();
+	call_rcu_hurry(&h, item_free_head);
+	kfree_rcu(a);
+	kvfree_rcu(b, rcu);
+	kfree_rcu_mightsleep(c);
+	kvfree_rcu_mightsleep(NULL);
+	rcu_barrier();
+}
+
 DEFINE_STATIC_SRCU(use_srcu);
 
 static void srcu(void)
@@ -202,6 +286,12 @@ static void srcu(void)
 	idx = srcu_read_lock(&use_srcu);
 	CHECK(srcu_dereference(hd.p, &use_srcu)->v == 4);
 	srcu_read_unlock(&use_srcu, idx);
+	scoped_guard(srcu, &use_srcu)
+		CHECK(srcu_dereference(hd.p, &use_srcu)->v == 4);
+	{
+		guard(srcu)(&use_srcu);
+		CHECK(srcu_dereference(hd.p, &use_srcu)->v == 4);
+	}
 	synchronize_srcu(&heap);
 	synchronize_srcu_expedited(&use_srcu);
 	call_srcu(&heap, &a->rcu, item_free);
@@ -223,6 +313,7 @@ int main(void)
 	bl_and_nulls_lists();
 	pointers();
 	update_side();
+	update_side_since_2019();
 	srcu();
 	tasks();
 	rcu_unregister_thread();

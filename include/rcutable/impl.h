@@ -39,9 +39,15 @@ enum rcutable_api {
 	RCUTABLE_API_EXIT_DRAIN		= 1u << 12, /* callbacks invoked at exit, unrun ones counted */
 	RCUTABLE_API_FORK		= 1u << 13, /* a fork() child can use RCU at once */
 	RCUTABLE_API_BACKLOG		= 1u << 14, /* callbacks' backlog bounded (rcutable/backlog.h) */
+	/* The kernel's RCU API since the 2019 table (docs/API.md): */
+	RCUTABLE_API_POLLED_FULL	= 1u << 15, /* start_poll, the _full forms, same_state, get_completed */
+	RCUTABLE_API_CALL_HURRY		= 1u << 16, /* call_rcu_hurry() */
+	RCUTABLE_API_EXPEDITE_CONTROL	= 1u << 17, /* rcu_expedite_gp(), rcu_unexpedite_gp() */
+	RCUTABLE_API_FREE_MIGHTSLEEP	= 1u << 18, /* kfree_rcu_mightsleep(), kfree_rcu(ptr), kvfree_rcu() */
+	RCUTABLE_API_RCU_SYNC		= 1u << 19, /* rcu_sync (rcutable/rcu_sync.h) */
 };
 
-#define RCUTABLE_API_ALL	((1u << 15) - 1)
+#define RCUTABLE_API_ALL	((1u << 20) - 1)
 
 /* What an implementation needs from the kernel or from the application,
  * as bits of rcutable_impl.requirements (.needs says the same in words). */

@@ -77,6 +77,17 @@ static inline void hlist_nulls_add_head(struct hlist_nulls_node *n,
 		RCUTABLE_WRITE_ONCE(first->pprev, &n->next);
 }
 
+/*
+ * Make n, on no chain, look hashed (since 2019): its own ->next as its
+ * back pointer and an end marker as ->next, so that hlist_nulls_unhashed()
+ * is false and a delete of it does no harm.
+ */
+static inline void hlist_nulls_add_fake(struct hlist_nulls_node *n)
+{
+	n->pprev = &n->next;
+	n->next = (struct hlist_nulls_node *)NULLS_MARKER(NULL);
+}
+
 /* Unlink n; its successor (perhaps the end marker) takes its place. */
 static inline void __hlist_nulls_del(struct hlist_nulls_node *n)
 {

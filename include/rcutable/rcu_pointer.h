@@ -94,6 +94,16 @@
 #define RCU_POINTER_INITIALIZER(p, v)	.p = (v)
 
 /*
+ * The value v as an initialiser of an __rcu pointer, and an __rcu
+ * pointer's value as a plain pointer: casts for sparse's address spaces
+ * in the kernel, the value itself here (__rcu marks nothing).  No ordering:
+ * unrcu_pointer() is for a pointer no reader can change under the caller,
+ * as rcu_dereference_protected() is.
+ */
+#define RCU_INITIALIZER(v)	((__typeof__(*(v)) __rcu *)(v))
+#define unrcu_pointer(p)	((__typeof__(*(p)) *)(p))
+
+/*
  * Publish ptr through rcu_ptr and return the value it replaced.  The
  * caller holds the update-side lock (c states it).
  */

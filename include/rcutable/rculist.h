@@ -44,6 +44,15 @@ static inline void INIT_LIST_HEAD_RCU(struct list_head *list)
 /* The ->next pointer as RCU sees it: published and read through rcu_*. */
 #define list_next_rcu(list)	(*((struct list_head __rcu **)(&(list)->next)))
 
+/*
+ * A head's ->prev, its last node, as an __rcu pointer (since 2019): for
+ * rcu_dereference() on a list head that only list_add_rcu() and
+ * list_add_tail_rcu() change (a deleted last node would leave ->prev at
+ * a node that may be freed), as in the kernel.  The adds store ->prev
+ * with release, after the node's fields, for such readers.
+ */
+#define list_tail_rcu(head)	(*((struct list_head __rcu **)(&(head)->prev)))
+
 /* ---- list: updates (caller holds the update-side lock) -------------------- */
 
 /* Link node between the adjacent prev and next, publishing it last. */
@@ -55,7 +64,8 @@ static inline void __list_add_rcu(struct list_head *node, struct list_head *prev
 	/* Release: node's fields, and the entry around it, before a reader
 	 * can reach node; pairs with list_entry_rcu()'s dependent load. */
 	rcu_assign_pointer(list_next_rcu(prev), node);
-	next->prev = node;
+	/* Release again, for list_tail_rcu()'s readers (the same pairing). */
+	rcu_assign_pointer(list_tail_rcu(next), node);
 }
 
 /* Add node right after head; readers may be traversing the list. */
@@ -173,6 +183,24 @@ static inline void list_splice_tail_init_rcu(struct list_head *list, struct list
 	__rcutable_list_for_each_entry_rcu(pos, head, __VA_ARGS__, 0)
 #define __rcutable_list_for_each_entry_rcu(pos, head, member, ...)	\
 	for ((pos) = list_entry_rcu((head)->next, __typeof__(*(pos)), member); \
+	     &(pos)->member != (head);					\
+	     (pos) = list_entry_rcu((pos)->member.next, __typeof__(*(pos)), member))
+
+/*
+ * The _srcu traversals (since 2019) take the reason the caller may
+ * traverse as cond, which they require: srcu_read_lock_held(ssp), or the
+ * update-side lock held.  A checking build warns once where it is false,
+ * as the kernel's lockdep does.
+ */
+#define __rcutable_list_check(cond)					\
+	((void)__extension__ ({						\
+		RCU_LOCKDEP_WARN(!(cond), "RCU-list traversed without holding "	\
+				 "the required lock");			\
+		0;							\
+	}))
+#define list_for_each_entry_srcu(pos, head, member, cond)		\
+	for (__rcutable_list_check(cond),				\
+	     (pos) = list_entry_rcu((head)->next, __typeof__(*(pos)), member); \
 	     &(pos)->member != (head);					\
 	     (pos) = list_entry_rcu((pos)->member.next, __typeof__(*(pos)), member))
 
@@ -306,6 +334,15 @@ static inline void hlist_add_after_rcu(struct hlist_node *prev, struct hlist_nod
 	     (pos) = __rcutable_hlist_entry_rcu(hlist_next_rcu(&(pos)->member), \
 						__typeof__(*(pos)), member))
 
+/* The _srcu form (since 2019): cond as list_for_each_entry_srcu()'s. */
+#define hlist_for_each_entry_srcu(pos, head, member, cond)		\
+	for (__rcutable_list_check(cond),				\
+	     (pos) = __rcutable_hlist_entry_rcu(hlist_first_rcu(head),	\
+						__typeof__(*(pos)), member); \
+	     (pos);							\
+	     (pos) = __rcutable_hlist_entry_rcu(hlist_next_rcu(&(pos)->member), \
+						__typeof__(*(pos)), member))
+
 /* The RCU BH and notrace forms: the same readers of the one RCU. */
 #define hlist_for_each_entry_rcu_bh(pos, head, member)			\
 	hlist_for_each_entry_rcu(pos, head, member)
@@ -327,5 +364,24 @@ static inline void hlist_add_after_rcu(struct hlist_node *prev, struct hlist_nod
 	for (; (pos);							\
 	     (pos) = __rcutable_hlist_entry_rcu(hlist_next_rcu(&(pos)->member), \
 						__typeof__(*(pos)), member))
+
+/*
+ * Swap two hlists' nodes between their heads, for readers traversing
+ * either (since 2019): each head publishes the other's first node, then
+ * the first nodes' back pointers follow.  A reader that loaded a head
+ * before the swap walks the list it found; one that loads it after walks
+ * the other.  Caller holds both lists' update-side locks.
+ */
+static inline void hlists_swap_heads_rcu(struct hlist_head *left, struct hlist_head *right)
+{
+	struct hlist_node *l = left->first, *r = right->first;
+
+	rcu_assign_pointer(hlist_first_rcu(left), r);
+	rcu_assign_pointer(hlist_first_rcu(right), l);
+	if (r)
+		RCUTABLE_WRITE_ONCE(r->pprev, &left->first);
+	if (l)
+		RCUTABLE_WRITE_ONCE(l->pprev, &right->first);
+}
 
 #endif /* RCUTABLE_RCULIST_H */

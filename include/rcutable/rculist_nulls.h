@@ -63,6 +63,28 @@ static inline void hlist_nulls_add_head_rcu(struct hlist_nulls_node *n,
 		RCUTABLE_WRITE_ONCE(first->pprev, &n->next);
 }
 
+/*
+ * Add n at the end of h's chain (since 2019), where lookups may be
+ * running: n's fields are set, then the last node (or the head) publishes
+ * it.  Walks the chain: the caller holds the update-side lock.
+ */
+static inline void hlist_nulls_add_tail_rcu(struct hlist_nulls_node *n,
+					    struct hlist_nulls_head *h)
+{
+	struct hlist_nulls_node *last = NULL, *i;
+
+	for (i = h->first; !is_a_nulls(i); i = i->next)
+		last = i;
+	if (!last) {
+		hlist_nulls_add_head_rcu(n, h);
+		return;
+	}
+	n->next = last->next;		/* the chain's end marker */
+	RCUTABLE_WRITE_ONCE(n->pprev, &last->next);
+	/* Release: pairs with the traversals' dependent loads. */
+	rcu_assign_pointer(hlist_nulls_next_rcu(last), n);
+}
+
 /* The traversals' loads: a compiler barrier first, so that a restarted
  * lookup reloads the head. */
 #define hlist_nulls_for_each_entry_rcu(tpos, pos, head, member)		\

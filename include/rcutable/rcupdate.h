@@ -39,6 +39,7 @@
 #include <rcutable/backlog.h>
 #include <rcutable/lockdep.h>
 #include <rcutable/rcu_pointer.h>
+#include <rcutable/cleanup.h>
 #include <rcutable/impl.h>
 #include <rcutable/rcupdate_tasks.h>	/* the RCU Tasks column */
 #include <rcutable/rcupdate_wait.h>
@@ -120,6 +121,13 @@ void rcutable_irq_restore(unsigned long flags);
 #define local_irq_restore(flags)					\
 	do { rcu_read_unlock(); rcutable_irq_restore(flags); } while (0)
 
+/*
+ * guard(rcu)() and scoped_guard(rcu) { ... }: a reader for the rest of
+ * the block, or for the statement (rcutable/cleanup.h); however the scope
+ * is left, rcu_read_unlock() runs there.
+ */
+DEFINE_LOCK_GUARD_0(rcu, rcu_read_lock(), rcu_read_unlock())
+
 /* ---- Data access ------------------------------------------------------- */
 
 #define rcu_dereference_check(p, c)					\
@@ -163,6 +171,14 @@ static inline void synchronize_net(void) { synchronize_rcu(); }
 void call_rcu(struct rcu_head *head, rcu_callback_t func);
 
 /*
+ * As call_rcu(), for a callback that someone waits for: the callback
+ * engine begins its next grace period at once instead of letting callbacks
+ * gather first (RCUTABLE_CALLBACK_GATHER_US, the kernel's lazy callbacks'
+ * counterpart).  A peer, which has no gathering, queues as call_rcu().
+ */
+void call_rcu_hurry(struct rcu_head *head, rcu_callback_t func);
+
+/*
  * Wait until every callback queued by call_rcu() (or kfree_rcu()) before
  * this call has been invoked.  Not from a reader, not from a callback.
  */
@@ -181,11 +197,127 @@ void cond_synchronize_rcu(unsigned long oldstate);
 bool poll_state_synchronize_rcu(unsigned long oldstate);
 
 /*
+ * A cookie that every poll finds complete, for "no grace period needed"
+ * (get_completed_synchronize_rcu()); no real cookie has this value.
+ */
+#define RCUTABLE_GP_STATE_COMPLETED	(~0UL)
+
+/*
+ * start_poll_synchronize_rcu(): get_state_synchronize_rcu()'s cookie, and
+ * a grace period that completes it is sure to run with nobody waiting:
+ * the library's poller thread (started at the first call) runs grace
+ * periods while a cookie asked for is not complete.  The _expedited form
+ * has it run synchronize_rcu_expedited().  Never blocks; may be called
+ * inside a reader, not from a signal handler (the first call starts the
+ * thread).
+ */
+unsigned long start_poll_synchronize_rcu(void);
+unsigned long start_poll_synchronize_rcu_expedited(void);
+
+/* Two cookies from the same grace-period state?  (Either may be
+ * RCUTABLE_GP_STATE_COMPLETED.) */
+static inline bool same_state_synchronize_rcu(unsigned long a, unsigned long b)
+{
+	return a == b;
+}
+
+/* A cookie that is complete already and stays so. */
+static inline unsigned long get_completed_synchronize_rcu(void)
+{
+	return RCUTABLE_GP_STATE_COMPLETED;
+}
+
+/* As cond_synchronize_rcu(), waiting with synchronize_rcu_expedited(). */
+static inline void cond_synchronize_rcu_expedited(unsigned long oldstate)
+{
+	if (!poll_state_synchronize_rcu(oldstate))
+		synchronize_rcu_expedited();
+}
+
+/*
+ * The _full forms.  The kernel keeps separate sequences for normal and
+ * expedited grace periods, and a full cookie holds both, so that either
+ * kind completes it.  Every rcutable implementation has one sequence,
+ * which both kinds advance: a full cookie holds the one cookie twice, and
+ * a grace period of either kind completes it, as the kernel's does.
+ */
+struct rcu_gp_oldstate {
+	unsigned long rgos_norm;
+	unsigned long rgos_exp;
+};
+
+static inline void get_state_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp)
+{
+	rgosp->rgos_norm = rgosp->rgos_exp = get_state_synchronize_rcu();
+}
+
+static inline void start_poll_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp)
+{
+	rgosp->rgos_norm = rgosp->rgos_exp = start_poll_synchronize_rcu();
+}
+
+static inline void start_poll_synchronize_rcu_expedited_full(struct rcu_gp_oldstate *rgosp)
+{
+	rgosp->rgos_norm = rgosp->rgos_exp = start_poll_synchronize_rcu_expedited();
+}
+
+static inline void get_completed_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp)
+{
+	rgosp->rgos_norm = rgosp->rgos_exp = RCUTABLE_GP_STATE_COMPLETED;
+}
+
+static inline bool poll_state_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp)
+{
+	return poll_state_synchronize_rcu(rgosp->rgos_norm);
+}
+
+static inline void cond_synchronize_rcu_full(struct rcu_gp_oldstate *rgosp)
+{
+	cond_synchronize_rcu(rgosp->rgos_norm);
+}
+
+static inline void cond_synchronize_rcu_expedited_full(struct rcu_gp_oldstate *rgosp)
+{
+	cond_synchronize_rcu_expedited(rgosp->rgos_norm);
+}
+
+static inline bool same_state_synchronize_rcu_full(struct rcu_gp_oldstate *a,
+						   struct rcu_gp_oldstate *b)
+{
+	return a->rgos_norm == b->rgos_norm && a->rgos_exp == b->rgos_exp;
+}
+
+/*
+ * rcu_expedite_gp() makes synchronize_rcu() (and cond_synchronize_rcu())
+ * expedited until the matching rcu_unexpedite_gp(); calls nest, and an
+ * unexpedite without its expedite is refused with a message.
+ * rcu_gp_is_expedited() tells whether they are now.  Any thread.
+ */
+void rcu_expedite_gp(void);
+void rcu_unexpedite_gp(void);
+bool rcu_gp_is_expedited(void);
+
+/*
  * kfree_rcu(ptr, field): free(ptr) after a grace period; field names the
  * struct rcu_head inside *ptr.  Batched with the callbacks.  NULL is ignored.
+ *
+ * kfree_rcu_mightsleep(ptr), and kfree_rcu(ptr) with one argument: the
+ * same for an object with no rcu_head.  It queues a small record of its
+ * own, or, where there is no memory for one, waits for a grace period and
+ * frees ptr itself: so it may block, and is refused inside a reader.
+ * kvfree_rcu() and kvfree_rcu_mightsleep() are the same (user space has
+ * one allocator).
  */
 void rcutable_kfree_rcu(struct rcu_head *head, size_t offset);
-#define kfree_rcu(ptr, field)						\
+void rcutable_kfree_rcu_mightsleep(void *ptr);
+#define kfree_rcu_mightsleep(ptr)	rcutable_kfree_rcu_mightsleep(ptr)
+#define kvfree_rcu_mightsleep(ptr)	rcutable_kfree_rcu_mightsleep(ptr)
+#define kfree_rcu(...)							\
+	__RCUTABLE_KFREE_RCU_PICK(__VA_ARGS__, __rcutable_kfree_rcu_2,	\
+				  rcutable_kfree_rcu_mightsleep, 0)(__VA_ARGS__)
+#define kvfree_rcu(...)			kfree_rcu(__VA_ARGS__)
+#define __RCUTABLE_KFREE_RCU_PICK(a, b, which, ...)	which
+#define __rcutable_kfree_rcu_2(ptr, field)				\
 	do {								\
 		__typeof__(ptr) __rcutable_kp = (ptr);			\
 		RCUTABLE_STATIC_ASSERT(offsetof(__typeof__(*(ptr)), field) < \
@@ -242,6 +374,8 @@ static inline void cond_synchronize_sched(unsigned long s) { cond_synchronize_rc
 /* True inside a reader of the consolidated RCU, whichever marker opened it. */
 static inline bool rcu_read_lock_bh_held(void)		{ return rcu_read_lock_held(); }
 static inline bool rcu_read_lock_sched_held(void)	{ return rcu_read_lock_held(); }
+/* The kernel's "any RCU reader, or preemption disabled": the one RCU here. */
+static inline bool rcu_read_lock_any_held(void)		{ return rcu_read_lock_held(); }
 
 /*
  * Debug-object hooks of the kernel.  rcutable tracks pending heads itself in

@@ -28,6 +28,7 @@
 #include <rcutable/backlog.h>
 #include <rcutable/lockdep.h>
 #include <rcutable/rcu_pointer.h>
+#include <rcutable/cleanup.h>
 #include <rcutable/impl.h>
 
 #ifndef RCUTABLE_SRCU_IMPL
@@ -82,6 +83,19 @@ int rcutable_init_srcu_struct(struct srcu_struct *ssp, const char *name);
  */
 void cleanup_srcu_struct(struct srcu_struct *ssp);
 void cleanup_srcu_struct_quiesced(struct srcu_struct *ssp);
+
+/* ---- Scoped readers -------------------------------------------------------- */
+
+/*
+ * guard(srcu)(ssp) and scoped_guard(srcu, ssp) { ... }: a reader of ssp for
+ * the rest of the block, or for the statement (rcutable/cleanup.h);
+ * however the scope is left, srcu_read_unlock() runs there with the index
+ * srcu_read_lock() returned.
+ */
+DEFINE_LOCK_GUARD_1(srcu, struct srcu_struct,
+		    _T->idx = srcu_read_lock(_T->lock),
+		    srcu_read_unlock(_T->lock, _T->idx),
+		    int idx)
 
 /* ---- Data access --------------------------------------------------------- */
 

@@ -367,21 +367,10 @@ void rcu_defer_exit(void) { }
 
 /* ---- Polled grace periods (liburcu 0.14) ------------------------------------ */
 
-static void free_head(struct rcu_head *head)
-{
-	free(head);
-}
-
 struct urcu_gp_poll_state rcutable_urcu_start_poll_synchronize_rcu(void)
 {
-	struct urcu_gp_poll_state state = { get_state_synchronize_rcu() };
-	struct rcu_head *head = malloc(sizeof(*head));
+	struct urcu_gp_poll_state state = { start_poll_synchronize_rcu() };
 
-	/* A callback, so that a grace period follows with no one waiting. */
-	if (head)
-		call_rcu(head, free_head);
-	else
-		synchronize_rcu();
 	return state;
 }
 

@@ -978,7 +978,7 @@ static void gp_synchronize(bool expedited, const char *who)
 
 void synchronize_rcu(void)
 {
-	gp_synchronize(false, "synchronize_rcu");
+	gp_synchronize(rcu_gp_is_expedited(), "synchronize_rcu");
 }
 
 void synchronize_rcu_expedited(void)
@@ -1005,7 +1005,8 @@ unsigned long get_state_synchronize_rcu(void)
 
 bool poll_state_synchronize_rcu(unsigned long oldstate)
 {
-	bool done = rcutable_gp_seq_done(RCUTABLE_READ_ONCE(gp_seq), oldstate);
+	bool done = oldstate == RCUTABLE_GP_STATE_COMPLETED ||
+		    rcutable_gp_seq_done(RCUTABLE_READ_ONCE(gp_seq), oldstate);
 
 	/* The gp_seq end (after fence B) before the caller's later accesses. */
 	rcutable_smp_mb();
@@ -1101,6 +1102,17 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	rcutable_cbq_check_call("call_rcu", head, func);
 	gp_ensure_init();
 	rcutable_cbq_enqueue(&rcu_cbq[rcutable_cbq_lane()], head, func);
+}
+
+void call_rcu_hurry(struct rcu_head *head, rcu_callback_t func)
+{
+	struct rcutable_cbq *q;
+
+	rcutable_cbq_check_call("call_rcu_hurry", head, func);
+	gp_ensure_init();
+	q = &rcu_cbq[rcutable_cbq_lane()];
+	rcutable_cbq_enqueue(q, head, func);
+	rcutable_cbq_hurry(q);
 }
 
 void rcutable_kfree_rcu(struct rcu_head *head, size_t offset)

@@ -332,10 +332,10 @@ static void cbq_wake(struct rcutable_cbq *q)
  * grows meanwhile.  A barrier waits like a callback: callers that loop on
  * rcu_barrier() would otherwise make the worker start a grace period and
  * wake them tens of thousands of times a second, CPU taken from the
- * synchronize_rcu() callers beside them.  Back-pressure and the exit
- * drain (cbq_hurry()), a queue of CBQ_GATHERED callbacks, or the worker's
- * stop, end the wait at once.  Called with callbacks queued, before
- * detaching them.
+ * synchronize_rcu() callers beside them.  Back-pressure, the exit drain
+ * and call_rcu_hurry() (rcutable_cbq_hurry()), a queue of CBQ_GATHERED
+ * callbacks, or the worker's stop, end the wait at once.  Called with
+ * callbacks queued, before detaching them.
  */
 static uint64_t cbq_gather_ns;
 
@@ -474,8 +474,10 @@ static void *cbq_worker(void *arg)
 	for (;;) {
 		if (q->gathers && !q->batch && cbq_head_waits_gp(q))
 			cbq_gather(q);
-		/* A barrier queued from now on is in a later batch. */
-		RCUTABLE_WRITE_ONCE(q->hurry, false);
+		/* A barrier queued from now on is in a later batch.  Acquire:
+		 * a head queued before a hurry this clears is detached now
+		 * (pairs with the release in rcutable_cbq_hurry()). */
+		(void)__atomic_exchange_n(&q->hurry, false, __ATOMIC_ACQUIRE);
 		if (cbq_take(q)) {
 			cbq_process(q);
 		} else {
@@ -519,11 +521,14 @@ static void cbq_drain_here(struct rcutable_cbq *q)
 	pthread_mutex_unlock(&drain_lock);
 }
 
-/* A caller waits for the queue (back-pressure, the exit drain): the
- * worker stops gathering. */
-static void cbq_hurry(struct rcutable_cbq *q)
+/* A caller waits for the queue (back-pressure, the exit drain,
+ * call_rcu_hurry()): the worker stops gathering, and does not gather for
+ * its next batch.  Cleared by the worker when it takes a batch. */
+void rcutable_cbq_hurry(struct rcutable_cbq *q)
 {
-	RCUTABLE_WRITE_ONCE(q->hurry, true);
+	/* Release: the caller's queued head before the flag; pairs with the
+	 * worker's exchange, after which it detaches. */
+	__atomic_store_n(&q->hurry, true, __ATOMIC_RELEASE);
 	cbq_wake(q);
 }
 
@@ -769,7 +774,7 @@ static void rcutable_cbq_drain_at_exit(void)
 			q->quiesce();
 		q->exit_done.done = 0;
 		rcutable_cbq_enqueue(q, &q->exit_head, exit_barrier_cb);
-		cbq_hurry(q);
+		rcutable_cbq_hurry(q);
 		pthread_mutex_unlock(&q->start_lock);
 		if (ms && rcutable_completion_wait_ns(&q->exit_done, ms * 1000000u))
 			continue;
@@ -1077,7 +1082,7 @@ static bool cbq_throttle_sleeps(const struct rcutable_cbq *q, long max)
 static void cbq_throttle_hurry(struct rcutable_cbq *q)
 {
 	if (!RCUTABLE_READ_ONCE(q->hurry))
-		cbq_hurry(q);
+		rcutable_cbq_hurry(q);
 }
 
 /* While the worker waits for a grace period: give it and the grace period

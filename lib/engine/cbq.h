@@ -81,7 +81,7 @@ struct rcutable_cbq {
 	struct rcu_head *batch;		/* taken by the worker, not yet invoked */
 	size_t in_flight;		/* length of batch */
 	uint64_t gp_begun_ns;		/* when the worker's last grace period began */
-	bool hurry;			/* back-pressure or the exit drain: no gathering */
+	bool hurry;			/* back-pressure, the exit drain, call_rcu_hurry(): no gathering */
 	/* Back-pressure (cbq_throttle() in cbq.c). */
 	bool invoking;			/* the worker invokes a batch whose grace period ended */
 	int throttle_word;		/* throttled callers sleep on it; the worker advances it */
@@ -162,6 +162,12 @@ void rcutable_cbq_check_call(const char *who, const struct rcu_head *head,
  */
 void rcutable_cbq_enqueue(struct rcutable_cbq *q, struct rcu_head *head,
 			  rcu_callback_t func);
+
+/*
+ * Have q's worker begin its next grace period without letting callbacks
+ * gather first (call_rcu_hurry(): after queueing).  Any thread.
+ */
+void rcutable_cbq_hurry(struct rcutable_cbq *q);
 
 /*
  * Wait until every callback queued on q before this call has been invoked.

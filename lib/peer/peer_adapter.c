@@ -156,6 +156,10 @@ unsigned long get_state_synchronize_rcu(void)
 
 bool poll_state_synchronize_rcu(unsigned long oldstate)
 {
+	if (oldstate == RCUTABLE_GP_STATE_COMPLETED) {
+		rcutable_smp_mb();	/* a full fence, as every poll is */
+		return true;
+	}
 	return rcutable_gp_count_elapsed(&gp_count, oldstate);
 }
 
@@ -176,6 +180,12 @@ void call_rcu(struct rcu_head *head, rcu_callback_t func)
 	if (!registered)
 		rcu_register_thread();
 	rcutable_peer_call(head, (void (*)(void *))func);
+}
+
+/* The peers' callback threads do not let callbacks gather: as call_rcu(). */
+void call_rcu_hurry(struct rcu_head *head, rcu_callback_t func)
+{
+	call_rcu(head, func);
 }
 
 struct kfree_record {

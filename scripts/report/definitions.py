@@ -56,6 +56,16 @@ FEATURE_ROWS = (
      "call_rcu_sched(), get_state_synchronize_sched(), ...), consolidated into RCU",
      "rcu", "consolidated"),
     ("Generic", "rcu_cpu_stall_reset() (stall warnings)", "rcu", "stall"),
+    ("RCU since 2019", "polled: start_poll_synchronize_rcu(), the _full forms, "
+     "same_state_synchronize_rcu(), get_completed_synchronize_rcu(), "
+     "cond_synchronize_rcu_expedited()", "rcu", "polled_full"),
+    ("RCU since 2019", "call_rcu_hurry()", "rcu", "call_hurry"),
+    ("RCU since 2019", "control: rcu_expedite_gp(), rcu_unexpedite_gp(), "
+     "rcu_gp_is_expedited()", "rcu", "expedite_control"),
+    ("RCU since 2019", "freeing without an rcu_head: kfree_rcu_mightsleep(), kfree_rcu(ptr), "
+     "kvfree_rcu()", "rcu", "free_mightsleep"),
+    ("rcu_sync since 2019", "rcu_sync_enter(), rcu_sync_exit(), rcu_sync_is_idle(), ...",
+     "rcu", "rcu_sync"),
     ("SRCU", "read-side markers: srcu_read_lock(), srcu_read_unlock()", "srcu", "read_side"),
     ("SRCU", "synchronous: synchronize_srcu()", "srcu", "synchronize"),
     ("SRCU", "expedited: synchronize_srcu_expedited()", "srcu", "expedited"),

@@ -47,4 +47,7 @@ def feature_matrix(w, by_flavor):
     w("Data access (rcu_dereference() and its _bh, _sched, _check and srcu_ forms), the "
       "Generic column's pointer primitives (rcu_assign_pointer(), rcu_access_pointer(), "
       "RCU_INIT_POINTER(), rcu_dereference_protected(), ...) and the RCU List APIs are "
-      "rcutable's headers, the same over every implementation and peer.\n")
+      "rcutable's headers, the same over every implementation and peer; so are, since "
+      "2019, the scoped readers (guard(rcu)(), scoped_guard(rcu), guard(srcu)(ssp)), "
+      "rcu_read_lock_any_held(), RCU_INITIALIZER(), unrcu_pointer() and "
+      "rcu_replace_pointer().\n")
