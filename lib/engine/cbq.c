@@ -50,6 +50,20 @@ static long cbq_backlog_max, cbq_lane_max;
 static unsigned cbq_nlanes;
 static pthread_once_t backlog_once = PTHREAD_ONCE_INIT;
 
+/*
+ * The backlog's count, a chunk at a time.  A push's two read-modify-writes
+ * (the count and the tail) cost each about as much as the rest of it, so a
+ * thread counts its pushes onto one engine in count_pending and adds them
+ * to the engine's backlog CBQ_COUNT_CHUNK at a time, or when it pushes onto
+ * another engine.  The backlog lags the queue by at most CBQ_COUNT_CHUNK - 1
+ * callbacks per thread, and the checks that read it (the bound, the
+ * gathering's threshold) are that much approximate; the exit drain and
+ * fork() count the queue itself.
+ */
+#define CBQ_COUNT_CHUNK	16
+static __thread struct rcutable_cbq *count_q;
+static __thread long count_pending;
+
 static void cbq_backlog_store(size_t max)
 {
 	long m = max > LONG_MAX ? LONG_MAX : (long)max;
@@ -97,7 +111,7 @@ static long cbq_bound(const struct rcutable_cbq *q)
 /* ---- Lanes ------------------------------------------------------------------ */
 
 /* This thread's lane, once it has one; a worker's is its engine's. */
-static __thread int cbq_my_lane = -1;
+__thread int rcutable_cbq_my_lane = -1;
 static unsigned cbq_next_lane;
 
 unsigned rcutable_cbq_lanes(void)
@@ -106,12 +120,12 @@ unsigned rcutable_cbq_lanes(void)
 	return cbq_nlanes;
 }
 
-unsigned rcutable_cbq_lane(void)
+/* A thread's first rcutable_cbq_lane(): the lanes in turn. */
+unsigned rcutable_cbq_lane_first(void)
 {
-	if (rcutable_unlikely(cbq_my_lane < 0))
-		cbq_my_lane = (int)(__atomic_fetch_add(&cbq_next_lane, 1, __ATOMIC_RELAXED) %
-				    rcutable_cbq_lanes());
-	return (unsigned)cbq_my_lane;
+	rcutable_cbq_my_lane = (int)(__atomic_fetch_add(&cbq_next_lane, 1, __ATOMIC_RELAXED) %
+				     rcutable_cbq_lanes());
+	return (unsigned)rcutable_cbq_my_lane;
 }
 
 static bool cbq_start(struct rcutable_cbq *q);
@@ -461,7 +475,7 @@ static void *cbq_worker(void *arg)
 	cbq_self = q;
 	RCUTABLE_WRITE_ONCE(q->worker_tid, (int)gettid());
 	if (q->laned)	/* its callbacks that queue more stay on its lane */
-		cbq_my_lane = (int)q->lane;
+		rcutable_cbq_my_lane = (int)q->lane;
 	/* Named by itself (a prctl()): naming it from the starter would open
 	 * /proc/self/task/<tid>/comm, which leaves a /proc dentry per worker
 	 * ever started for the kernel to sweep when a child is reaped
@@ -690,6 +704,8 @@ static void cbq_atfork_child(void)
 {
 	struct rcutable_cbq *q;
 
+	count_q = NULL;		/* the backlogs are counted anew below */
+	count_pending = 0;
 	/* The hooks' state first: restarted workers may need it at once. */
 	if (hook_child)
 		hook_child();
@@ -945,15 +961,14 @@ void rcutable_cbq_free(struct rcutable_cbq *q)
 
 /* ---- Producers ----------------------------------------------------------- */
 
-void rcutable_cbq_check_call(const char *who, const struct rcu_head *head,
-			     rcu_callback_t func)
+void rcutable_cbq_bad_call(const char *who, const struct rcu_head *head,
+			   rcu_callback_t func)
 {
-	if (rcutable_unlikely(!head))
+	if (!head)
 		rcutable_die("%s() with a NULL rcu_head", who);
-	if (rcutable_unlikely((uintptr_t)func < RCUTABLE_KFREE_OFFSET_MAX))
-		rcutable_die("%s() on rcu_head %p with callback %p, which is no "
-			     "function (kfree_rcu() frees without one)", who,
-			     (const void *)head, (void *)(uintptr_t)func);
+	rcutable_die("%s() on rcu_head %p with callback %p, which is no "
+		     "function (kfree_rcu() frees without one)", who,
+		     (const void *)head, (void *)(uintptr_t)func);
 }
 
 /*
@@ -1151,11 +1166,38 @@ static void cbq_throttle(struct rcutable_cbq *q, long max)
 	}
 }
 
+/*
+ * Every CBQ_COUNT_CHUNK-th push onto q, or the first after pushes onto
+ * another engine (the count, above): add the chunk to q's backlog, then
+ * what a push that takes it across a line does: wake a gathering worker
+ * when it reaches CBQ_GATHERED (cbq_gathered()), wait when it is above the
+ * bound.  Out of line, so that a push keeps to its few instructions.
+ */
+static __attribute__((noinline)) void cbq_count_chunk(struct rcutable_cbq *q)
+{
+	long n, max;
+
+	if (count_q != q) {
+		/* A count for back-pressure alone: no ordering. */
+		if (count_q && count_pending)
+			__atomic_add_fetch(&count_q->backlog, count_pending, __ATOMIC_RELAXED);
+		count_q = q;
+		count_pending = 1;
+		return;
+	}
+	n = __atomic_add_fetch(&q->backlog, count_pending, __ATOMIC_RELAXED);
+	if (n - count_pending < CBQ_GATHERED && n >= CBQ_GATHERED)
+		cbq_wake(q);
+	count_pending = 0;
+	max = cbq_bound(q);
+	if (rcutable_unlikely(max && n > max))
+		cbq_throttle(q, max);
+}
+
 void rcutable_cbq_enqueue(struct rcutable_cbq *q, struct rcu_head *head,
 			  rcu_callback_t func)
 {
 	struct rcu_head **prev;
-	long n, max;
 
 	if (rcutable_unlikely(!__atomic_load_n(&q->started, __ATOMIC_ACQUIRE)) &&
 	    (!RCUTABLE_READ_ONCE(q->on_started_list) ||
@@ -1164,21 +1206,17 @@ void rcutable_cbq_enqueue(struct rcutable_cbq *q, struct rcu_head *head,
 	pending_add(q, head);
 	head->func = func;
 	head->next = NULL;
-	/* A count for back-pressure alone: no ordering. */
-	n = __atomic_add_fetch(&q->backlog, 1, __ATOMIC_RELAXED);
 	/* Acq_rel: our head's fields precede its publication as the tail (a
 	 * later pusher writes head->next only after acquiring it). */
 	prev = __atomic_exchange_n(&q->tail, &head->next, __ATOMIC_ACQ_REL);
 	/* Release: publishes the head; pairs with the worker's acquire loads
 	 * in cbq_detach(). */
 	__atomic_store_n(prev, head, __ATOMIC_RELEASE);
-	/* The queue was empty: the worker may sleep.  Or it has just
-	 * gathered enough: the worker may be gathering (cbq_gathered()). */
-	if (prev == &q->first || rcutable_unlikely(n == CBQ_GATHERED))
+	/* The queue was empty: the worker may sleep. */
+	if (prev == &q->first)
 		cbq_wake(q);
-	max = cbq_bound(q);
-	if (rcutable_unlikely(max && n > max))
-		cbq_throttle(q, max);
+	if (rcutable_unlikely(count_q != q || ++count_pending >= CBQ_COUNT_CHUNK))
+		cbq_count_chunk(q);
 }
 
 /* One barrier's head reached: the whole barrier is done when the last of

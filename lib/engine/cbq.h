@@ -4,8 +4,9 @@
  * kfree_rcu() and the barriers.
  *
  * A grace-period domain has one engine per lane (below), or one engine.
- * Callers push callbacks wait-free below the backlog bound (an add, an
- * exchange and a store); one worker thread per engine takes the whole
+ * Callers push callbacks wait-free below the backlog bound (an exchange
+ * and a store; each thread adds its pushes to the backlog's count 16 at a
+ * time); one worker thread per engine takes the whole
  * queue, waits for one grace period of its domain, and invokes the batch
  * in queue order.  The worker starts at
  * the first callback; if it cannot be created, callbacks stay queued, a
@@ -24,15 +25,17 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <rcutable/backlog.h>
+#include <rcutable/compiler.h>
 #include <rcutable/types.h>
 #include "engine/completion.h"
 
 struct rcutable_cbq {
 	struct rcu_head *first;		/* oldest queued head, NULL when empty */
 	struct rcu_head **tail;		/* where the next push links: &last->next or &first */
-	/* Callbacks queued and not yet invoked (pushes add one, the worker
-	 * subtracts what it invoked): beside tail, so that a push's two
-	 * read-modify-writes hit one cache line. */
+	/* Callbacks queued and not yet invoked, as counted (each thread adds
+	 * its pushes a chunk at a time, the worker subtracts what it
+	 * invoked): beside tail, so that a push's read-modify-writes hit one
+	 * cache line. */
 	long backlog;
 	int worker_futex;		/* -1 while the worker sleeps on it */
 	/* One of its domain's lanes (rcutable_cbq_lane()), with index lane:
@@ -126,7 +129,14 @@ struct rcutable_cbq {
  */
 #define RCUTABLE_CBQ_LANES_MAX	8
 unsigned rcutable_cbq_lanes(void);
-unsigned rcutable_cbq_lane(void);
+extern __thread int rcutable_cbq_my_lane;	/* -1 until the first call */
+unsigned rcutable_cbq_lane_first(void);
+static inline unsigned rcutable_cbq_lane(void)
+{
+	int lane = rcutable_cbq_my_lane;
+
+	return rcutable_likely(lane >= 0) ? (unsigned)lane : rcutable_cbq_lane_first();
+}
 
 /* Run-time initialisation, for engines that are not static. */
 void rcutable_cbq_init(struct rcutable_cbq *q, void (*wait_fn)(void *),
@@ -149,8 +159,15 @@ void rcutable_cbq_free(struct rcutable_cbq *q);
  * that is NULL or a func that is no function: NULL, or so small a value
  * that the engine would take it for kfree_rcu()'s offset and free head.
  */
-void rcutable_cbq_check_call(const char *who, const struct rcu_head *head,
-			     rcu_callback_t func);
+__attribute__((noreturn))
+void rcutable_cbq_bad_call(const char *who, const struct rcu_head *head,
+			   rcu_callback_t func);
+static inline void rcutable_cbq_check_call(const char *who, const struct rcu_head *head,
+					   rcu_callback_t func)
+{
+	if (rcutable_unlikely(!head || (uintptr_t)func < RCUTABLE_KFREE_OFFSET_MAX))
+		rcutable_cbq_bad_call(who, head, func);
+}
 
 /*
  * Queue func(head) after a grace period of q's domain that begins after this

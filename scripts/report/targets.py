@@ -187,12 +187,16 @@ def target_rows(runs, icount, pairs=None):
             by = _by_instructions(fig, run_of(impl), run_of(ref), factor, strict, icount)
             if by:
                 rows[-1] = rows[-1][:6] + (by,) + rows[-1][7:]
+    # call_rcu()'s under 10 ns (a push: one read-modify-write, the tail's;
+    # the backlog's count is added a chunk at a time), call_srcu()'s, which
+    # first finds its domain's engine, under 100 ns.
     for n, r in runs.items():
-        for fig, call in (("call_rcu p50", "call_rcu()"), ("call_srcu p50", "call_srcu()")):
+        for fig, call, limit in (("call_rcu p50", "call_rcu()", 10),
+                                 ("call_srcu p50", "call_srcu()", 100)):
             c = figure(fig, r, icount)
             if c is not None and not R.is_peer(n):
-                row(f"{n} {call} enqueue p50, under 100 ns", c, interval(fig, r, icount),
-                    100, (100, 100), "ns", True)
+                row(f"{n} {call} enqueue p50, under {limit} ns", c, interval(fig, r, icount),
+                    limit, (limit, limit), "ns", True)
     return rows
 
 
