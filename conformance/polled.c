@@ -69,23 +69,31 @@ static void *elapsed_cond(void *arg)
 	return NULL;
 }
 
+/* While a reader is inside, run cond (a thread) on e's cookie: it must
+ * return without waiting for that reader (what names it). */
+static void cond_beside_a_reader(struct elapsed *e, void *(*cond)(void *), const char *what)
+{
+	pthread_t r, c;
+
+	r = spawn(elapsed_reader, e);
+	cr_assert(flag_wait(&e->inside, 1, 10000));
+	c = spawn(cond, e);
+	cr_expect(flag_wait(&e->done, 1, 5000), "%s waited for a reader it need not wait "
+		  "for", what);
+	flag_set(&e->release, 1);
+	join(c);
+	join(r);
+}
+
 Test(polled, cond_synchronize_returns_when_elapsed, .timeout = 20)
 {
 	struct elapsed e = { 0 };
-	pthread_t r, c;
 
 	e.cookie = get_state_synchronize_rcu();
 	synchronize_rcu();
 	cr_assert(poll_state_synchronize_rcu(e.cookie),
 		  "a full synchronize_rcu() did not expire the cookie");
-	r = spawn(elapsed_reader, &e);
-	cr_assert(flag_wait(&e.inside, 1, 10000));
-	c = spawn(elapsed_cond, &e);
-	cr_expect(flag_wait(&e.done, 1, 5000),
-		  "cond_synchronize_rcu() on an expired cookie waited for a new reader");
-	flag_set(&e.release, 1);
-	join(c);
-	join(r);
+	cond_beside_a_reader(&e, elapsed_cond, "cond_synchronize_rcu() on an expired cookie");
 }
 
 Test(polled, cookie_expires_after_one_grace_period, .timeout = 20)
@@ -253,19 +261,12 @@ Test(polled, completed_cookie_never_waits, .timeout = 20)
 {
 	struct elapsed e = { 0 };
 	struct rcu_gp_oldstate s;
-	pthread_t r, c;
 
 	get_completed_synchronize_rcu_full(&s);
 	cr_assert(poll_state_synchronize_rcu(get_completed_synchronize_rcu()));
 	cr_assert(poll_state_synchronize_rcu_full(&s));
-	r = spawn(elapsed_reader, &e);
-	cr_assert(flag_wait(&e.inside, 1, 10000));
-	c = spawn(completed_cond, &e);
-	cr_expect(flag_wait(&e.done, 1, 5000),
-		  "a cond_synchronize_rcu*() on the completed cookie waited for a reader");
-	flag_set(&e.release, 1);
-	join(c);
-	join(r);
+	cond_beside_a_reader(&e, completed_cond,
+			     "a cond_synchronize_rcu*() on the completed cookie");
 	synchronize_rcu();
 	cr_assert(poll_state_synchronize_rcu(get_completed_synchronize_rcu()),
 		  "the completed cookie stopped being complete after a grace period");
