@@ -37,7 +37,7 @@
 #include "engine/sigmask.h"
 
 static int asked;		/* requests so far (wraps; compared for equality) */
-static int served;		/* requests the poller has completed */
+static int served;		/* requests the poller has completed; the poller's */
 static int expedite;		/* an expedited start asked since the poller's last look */
 static int sleeping;		/* the poller sleeps, or is about to, on asked */
 static bool started;		/* the poller runs; written under start_lock */
@@ -66,7 +66,7 @@ static void *poller(void *arg)
 		int seen = __atomic_load_n(&asked, __ATOMIC_SEQ_CST);
 		unsigned long cookie;
 
-		if (seen == __atomic_load_n(&served, __ATOMIC_RELAXED)) {
+		if (seen == served) {
 			poller_sleep(seen);
 			continue;
 		}
@@ -77,8 +77,7 @@ static void *poller(void *arg)
 			cond_synchronize_rcu_expedited(cookie);
 		else
 			cond_synchronize_rcu(cookie);
-		/* A statistic for the fork handler: no ordering needed. */
-		__atomic_store_n(&served, seen, __ATOMIC_RELAXED);
+		served = seen;
 	}
 	return NULL;
 }

@@ -32,11 +32,11 @@ static void sync_set(struct rcu_sync *rsp, int state)
 	RCUTABLE_WRITE_ONCE(rsp->gp_state, state);
 }
 
+static void sync_cb(struct rcu_head *head);
+
 /* Queue the callback, not under rsp->lock: a call_rcu() that invokes at
  * once, or waits for its backlog, would wait for it.  While the state is
  * EXIT or REPLAY nothing else queues cb_head. */
-static void sync_cb(struct rcu_head *head);
-
 static void sync_queue(struct rcu_sync *rsp)
 {
 	call_rcu(&rsp->cb_head, sync_cb);
@@ -107,15 +107,19 @@ void rcu_sync_exit(struct rcu_sync *rsp)
 
 void rcu_sync_dtor(struct rcu_sync *rsp)
 {
+	bool pending;
+
 	pthread_mutex_lock(&rsp->lock);
 	if (rsp->gp_count)
 		rcutable_die("rcu_sync_dtor() with %d rcu_sync_enter() not exited",
 			     rsp->gp_count);
+	/* No reader is left to replay for: the queued callback ends it. */
+	if (rsp->gp_state == RCUTABLE_SYNC_REPLAY)
+		sync_set(rsp, RCUTABLE_SYNC_EXIT);
+	pending = rsp->gp_state != RCUTABLE_SYNC_IDLE;
 	pthread_mutex_unlock(&rsp->lock);
-	/* The callback, and a replay's, have run once two barriers return:
-	 * a replay queues its second callback from the first. */
-	rcu_barrier();
-	rcu_barrier();
+	if (pending)
+		rcu_barrier();
 	if (RCUTABLE_READ_ONCE(rsp->gp_state) != RCUTABLE_SYNC_IDLE)
 		rcutable_die("rcu_sync_dtor(): an rcu_sync_enter() came during the "
 			     "destruction");

@@ -62,11 +62,6 @@ void rcu_barrier(void)
 	rcutable_cbq_barrier(&defer_cbq, "rcu_barrier");
 }
 
-void call_rcu_hurry(struct rcu_head *head, rcu_callback_t func)
-{
-	call_rcu(head, func);
-}
-
 #define BUSTED_SUMMARY	"negative control: grace periods wait for nothing, callbacks " \
 			"run on a worker thread without waiting"
 #else
@@ -82,13 +77,14 @@ void rcutable_kfree_rcu(struct rcu_head *head, size_t offset)
 
 void rcu_barrier(void) {}
 
-void call_rcu_hurry(struct rcu_head *head, rcu_callback_t func)
-{
-	func(head);
-}
-
 #define BUSTED_SUMMARY	"negative control: grace periods wait for nothing"
 #endif
+
+/* No gathering to end: as call_rcu(). */
+void call_rcu_hurry(struct rcu_head *head, rcu_callback_t func)
+{
+	call_rcu(head, func);
+}
 
 const struct rcutable_impl rcutable_impl_info = {
 	.name = RCUTABLE_IMPL_NAME,

@@ -1097,22 +1097,28 @@ static void rcu_cbq_kick_throttled(void)
 		rcutable_cbq_kick_throttled(&rcu_cbq[i]);
 }
 
+/* call_rcu() and call_rcu_hurry(), named who: queue on the caller's
+ * lane, which is returned. */
+static struct rcutable_cbq *rcu_queue(const char *who, struct rcu_head *head,
+				      rcu_callback_t func)
+{
+	struct rcutable_cbq *q;
+
+	rcutable_cbq_check_call(who, head, func);
+	gp_ensure_init();
+	q = &rcu_cbq[rcutable_cbq_lane()];
+	rcutable_cbq_enqueue(q, head, func);
+	return q;
+}
+
 void call_rcu(struct rcu_head *head, rcu_callback_t func)
 {
-	rcutable_cbq_check_call("call_rcu", head, func);
-	gp_ensure_init();
-	rcutable_cbq_enqueue(&rcu_cbq[rcutable_cbq_lane()], head, func);
+	rcu_queue("call_rcu", head, func);
 }
 
 void call_rcu_hurry(struct rcu_head *head, rcu_callback_t func)
 {
-	struct rcutable_cbq *q;
-
-	rcutable_cbq_check_call("call_rcu_hurry", head, func);
-	gp_ensure_init();
-	q = &rcu_cbq[rcutable_cbq_lane()];
-	rcutable_cbq_enqueue(q, head, func);
-	rcutable_cbq_hurry(q);
+	rcutable_cbq_hurry(rcu_queue("call_rcu_hurry", head, func));
 }
 
 void rcutable_kfree_rcu(struct rcu_head *head, size_t offset)
