@@ -123,8 +123,10 @@
  *             that goes idle in the mode re-arms its counter (IDLE | FENCE:
  *             in memory at once, the updater's worst case), or does not (a
  *             signal handler that reads in the window before the re-arm
- *             runs its section first, from a plain idle counter), and a
- *             re-armed counter's next lock stores and fences.  Here the idle
+ *             runs its section first, from a plain idle counter); in any
+ *             mode an idle thread that queues a callback or waits for a
+ *             grace period re-arms a plain idle counter (caller_rearm());
+ *             a re-armed counter's next lock stores and fences.  Here the idle
  *             store, too, may wait in the store buffer behind the lock's
  *             (TSO keeps stores in order; a later store coalesces with
  *             them).
@@ -138,7 +140,9 @@
  *             looks at no counter; with BROKEN=10 a reader answers before
  *             its section ends (the check of futex before the idle
  *             store); with BROKEN=11 an answer to an earlier request
- *             counts (ack compared with no request number).
+ *             counts (ack compared with no request number); with
+ *             BROKEN=12 a thread re-arms inside its section
+ *             (caller_rearm() without its check of the idle counter).
  *   FLIP_UNORDERED  the two smp_mb()s around the flip removed: the flip may
  *             reach memory at any point from the end of fence A to fence B,
  *             during either wait (more than any machine allows: the loop
@@ -440,6 +444,13 @@ locked:
 
 		/* The section's first access (after RCUTABLE_READER_FENCE()). */
 		live[i] = 1;
+#if BROKEN == 12
+		if	/* wrong: a re-arm inside the section (caller_rearm()
+			 * without its check of the idle counter) */
+		:: atomic { rc[i] = QUIET; ctr[i] = QUIET; pend[i] = 0 }
+		:: skip
+		fi;
+#endif
 
 		if
 #ifndef EXPEDITED	/* nesting is covered above; it keeps the bit */
@@ -530,20 +541,20 @@ locked:
 		:: skip
 		fi;
 #endif
-		/* Then, in expedited mode,
-		 * rcutable_reader_idle_slow() re-arms the counter, then may
-		 * end the lapsed mode; or a signal handler reads first, from
-		 * the plain idle counter (and may end the mode itself). */
+		/* Then, in expedited mode, rcutable_reader_idle_slow()
+		 * re-arms the counter, then may end the lapsed mode; or a
+		 * signal handler reads first, from the plain idle counter (and
+		 * may end the mode itself).  In any mode, the idle thread may
+		 * queue a callback or wait for a grace period, whose
+		 * caller_rearm() re-arms the counter too (here at once: a
+		 * thread that does so later is one delayed before this step). */
 		if
+		:: atomic { rc[i] = QUIET; ctr[i] = QUIET; pend[i] = 0 }
 		:: fmode ->
-			if
-			:: atomic { rc[i] = QUIET; ctr[i] = QUIET; pend[i] = 0 }
-			:: atomic { rc[i] = QUIET; ctr[i] = QUIET; pend[i] = 0 };
-			   fmode = 0
-			:: fmode = 0
-			:: skip
-			fi
-		:: else
+			atomic { rc[i] = QUIET; ctr[i] = QUIET; pend[i] = 0 };
+			fmode = 0
+		:: fmode -> fmode = 0
+		:: skip
 		fi
 #else
 		atomic { rc[i] = 0; ctr[i] = 0; pend[i] = 0 }

@@ -84,7 +84,10 @@
  * the caller's later accesses), and its sections after follow the acquire
  * load that saw the number, so they see the unpublish.  A thread that does
  * not answer in time (inside a long section, preempted, or idle and asleep)
- * sends the grace period the full way, the bit cleared first.  A reader
+ * sends the grace period the full way, the bit cleared first; a thread
+ * that queues a callback or waits for a grace period outside any section
+ * re-arms its counter instead (caller_rearm(), see expedited mode below),
+ * so that one that only queues, or sleeps in synchronize_rcu(), does not.  A reader
  * pays a function call and a copy per grace period, no fence; the updater
  * spins for at most what fence A costs (gp_spin_ns()), a normal grace
  * period for a few times what its answered requests took
@@ -518,6 +521,29 @@ void rcutable_reader_idle_slow(unsigned long c)
 		reader_fence_mode();
 	if (f & RCUTABLE_GP_SLEEPING)
 		reader_wake_updater(c);
+}
+
+/*
+ * A registered thread outside any section that queues a callback or waits
+ * for a grace period (memb, signal): re-arm its idle counter, as expedited
+ * mode does, so that grace periods take it for quiet without its answer.
+ * Such a thread may not read again for long (a thread that only queues,
+ * one asleep in synchronize_rcu()), and every request would otherwise
+ * fail on it and send grace periods the full way; its next
+ * rcu_read_lock() goes out of line once and fences.  No ordering, as in
+ * reader_fence_mode(); only the idle counter is re-armed (a section's is
+ * kept, and a thread that has not registered has none).  The check and
+ * the store are one thread's: a signal handler's section between them
+ * ends before the store, one after it finds the re-armed counter.
+ */
+static void caller_rearm(void)
+{
+#if RCUTABLE_READER_EXPEDITED_MODE
+	struct rcutable_reader *self = &rcutable_rcu_reader;
+
+	if (RCUTABLE_READ_ONCE(self->ctr) == RCUTABLE_CTR_IDLE)
+		RCUTABLE_WRITE_ONCE(self->ctr, RCUTABLE_CTR_IDLE | RCUTABLE_CTR_FENCE);
+#endif
 }
 
 void rcutable_reader_misuse(const char *what)
@@ -962,6 +988,7 @@ static void gp_synchronize(bool expedited, const char *who)
 	bool was_online = rcutable_gp_wait_begin(who);
 	unsigned long cookie;
 
+	caller_rearm();
 	gp_ensure_init();
 	/* The caller's earlier accesses (an unpublish) before the cookie's
 	 * read of gp_seq; pairs with fence A after gp_seq_start: if we miss a
@@ -1108,6 +1135,7 @@ static struct rcutable_cbq *rcu_queue(const char *who, struct rcu_head *head,
 	gp_ensure_init();
 	q = &rcu_cbq[rcutable_cbq_lane()];
 	rcutable_cbq_enqueue(q, head, func);
+	caller_rearm();
 	return q;
 }
 
@@ -1129,6 +1157,7 @@ void rcutable_kfree_rcu(struct rcu_head *head, size_t offset)
 	gp_ensure_init();
 	rcutable_cbq_enqueue(&rcu_cbq[rcutable_cbq_lane()], head,
 			     (rcu_callback_t)(uintptr_t)offset);
+	caller_rearm();
 }
 
 void rcu_barrier(void)
@@ -1136,6 +1165,7 @@ void rcu_barrier(void)
 	bool was_online = rcutable_gp_wait_begin("rcu_barrier");
 	struct rcutable_cbq_barrier b = RCUTABLE_CBQ_BARRIER_INIT;
 
+	caller_rearm();
 	/* The caller's own lane first: from a callback, that is the one
 	 * whose barrier refuses (it would wait for itself), before any
 	 * other lane has a head entrained. */
