@@ -45,7 +45,7 @@ CXX ?= c++
 
 # librcutable-common.a: the engine, and the SRCU family's domains.
 COMMON_SRCS := $(addprefix lib/engine/,diag.c cbq.c irq.c wait_gp.c sigmask.c membarrier.c \
-	gp_funnel.c api_names.c) \
+	gp_funnel.c api_names.c poll_head.c) \
 	$(addprefix lib/srcu/,srcu_domain.c srcu_check.c srcu_lifecycle.c)
 
 # What the peers' manifests use: one adapter (peer_adapter.c) over each

@@ -299,6 +299,28 @@ static void srcu(void)
 	cleanup_srcu_struct(&heap);
 }
 
+/* The SRCU names since 2019. */
+static void srcu_since_2019(void)
+{
+	struct srcu_ctr *scp;
+	unsigned long cookie, fast_cookie;
+	int idx;
+
+	scp = srcu_read_lock_fast(&use_srcu);
+	srcu_read_unlock_fast(&use_srcu, scp);
+	idx = srcu_read_lock_nmisafe(&use_srcu);
+	srcu_read_unlock_nmisafe(&use_srcu, idx);
+	idx = srcu_down_read(&use_srcu);
+	srcu_up_read(&use_srcu, idx);
+	scp = srcu_down_read_fast(&use_srcu);
+	srcu_up_read_fast(&use_srcu, scp);
+	cookie = start_poll_synchronize_srcu(&use_srcu);
+	fast_cookie = start_poll_synchronize_srcu_expedited(&use_srcu);
+	synchronize_srcu(&use_srcu);
+	CHECK(poll_state_synchronize_srcu(&use_srcu, cookie));
+	CHECK(poll_state_synchronize_srcu(&use_srcu, fast_cookie));
+}
+
 static void tasks(void)
 {
 	synchronize_rcu_tasks();
@@ -315,6 +337,7 @@ int main(void)
 	update_side();
 	update_side_since_2019();
 	srcu();
+	srcu_since_2019();
 	tasks();
 	rcu_unregister_thread();
 	printf("api_use: %d checks failed\n", failures);

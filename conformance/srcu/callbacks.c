@@ -4,9 +4,14 @@
  * polled rows.  call_srcu() runs its callback only after the readers that
  * were inside have left; srcu_barrier() returns only after every earlier
  * callback ran; nothing queued is lost, not even at exit; a cookie from
- * get_state_synchronize_srcu() expires only with a full grace period.
+ * get_state_synchronize_srcu() expires only with a full grace period, and
+ * one from start_poll_synchronize_srcu() (since 2019) expires with no
+ * waiter, once the readers that were inside have left.
  */
 #define _GNU_SOURCE
+#include <pthread.h>
+#include <sched.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +19,7 @@
 #include <unistd.h>
 
 #include "srcu_hold.h"
+#include "testing.h"
 
 DEFINE_STATIC_SRCU(cb_srcu);
 
@@ -164,6 +170,106 @@ Test(srcu, waits_polled_state_for_a_full_grace_period, .timeout = 30)
 
 	cr_assert(srcu_hold_run(&h), "poll_state_synchronize_srcu() saw the "
 		  "cookie expire while a reader was inside");
+}
+
+/* start_poll_synchronize_srcu(): the cookie has not expired while the
+ * reader is inside, and expires without anyone waiting for a grace
+ * period. */
+static bool poll_started(struct srcu_hold *h, unsigned long (*start)(struct srcu_struct *))
+{
+	unsigned long cookie = start(h->action_ssp);
+	uint64_t deadline = now_ns(CLOCK_MONOTONIC) + 10000000000ull;
+
+	cr_assert(!poll_state_synchronize_srcu(h->action_ssp, cookie) ||
+		  flag_get(&h->sync.reader_done),
+		  "the cookie expired at once, with a reader inside");
+	while (!poll_state_synchronize_srcu(h->action_ssp, cookie)) {
+		cr_assert(now_ns(CLOCK_MONOTONIC) < deadline,
+			  "no grace period completed the cookie within 10 s "
+			  "of its start, with no waiter");
+		usleep(1000);
+	}
+	return flag_get(&h->sync.reader_done);
+}
+
+static bool action_start_poll(struct srcu_hold *h)
+{
+	return poll_started(h, start_poll_synchronize_srcu);
+}
+
+static bool action_start_poll_expedited(struct srcu_hold *h)
+{
+	return poll_started(h, start_poll_synchronize_srcu_expedited);
+}
+
+Test(srcu, waits_start_poll_synchronize_srcu, .timeout = 30)
+{
+	struct srcu_hold h = { .ssp = &cb_srcu, .action = action_start_poll };
+
+	srcu_skip_unless(RCUTABLE_API_POLLED_FULL, "start_poll_synchronize_srcu()");
+	cr_assert(srcu_hold_run(&h), "a start_poll_synchronize_srcu() cookie "
+		  "expired while a reader was inside");
+}
+
+Test(srcu, waits_start_poll_synchronize_srcu_expedited, .timeout = 30)
+{
+	struct srcu_hold h = { .ssp = &cb_srcu, .action = action_start_poll_expedited };
+
+	srcu_skip_unless(RCUTABLE_API_POLLED_FULL, "start_poll_synchronize_srcu_expedited()");
+	cr_assert(srcu_hold_run(&h), "a start_poll_synchronize_srcu_expedited() "
+		  "cookie expired while a reader was inside");
+}
+
+/* Many threads starting at once: every cookie expires (none is left with
+ * no grace period on its way, whoever queued the domain's head). */
+DEFINE_STATIC_SRCU(start_srcu);
+
+static void *starter(void *arg)
+{
+	(void)arg;
+	for (int i = 0; i < 300; i++) {
+		unsigned long cookie = start_poll_synchronize_srcu(&start_srcu);
+		uint64_t deadline = now_ns(CLOCK_MONOTONIC) + 10000000000ull;
+
+		while (!poll_state_synchronize_srcu(&start_srcu, cookie)) {
+			if (now_ns(CLOCK_MONOTONIC) > deadline)
+				return (void *)1;
+			sched_yield();
+		}
+	}
+	return NULL;
+}
+
+Test(srcu, start_poll_synchronize_srcu_from_many_threads_completes_every_cookie,
+     .timeout = 120)
+{
+	pthread_t t[4];
+	void *stuck;
+
+	srcu_skip_unless(RCUTABLE_API_POLLED_FULL, "start_poll_synchronize_srcu()");
+	for (int i = 0; i < 4; i++)
+		t[i] = spawn(starter, NULL);
+	for (int i = 0; i < 4; i++) {
+		pthread_join(t[i], &stuck);
+		cr_assert_null(stuck, "a start_poll_synchronize_srcu() cookie had not "
+			       "expired 10 s after its start");
+	}
+}
+
+/* cleanup_srcu_struct() waits for a grace period a start left on its way,
+ * and the domain's head is no callback of the user's to refuse. */
+Test(srcu, cleanup_srcu_struct_after_start_poll_synchronize_srcu, .timeout = 30)
+{
+	static struct srcu_struct ssp;
+
+	srcu_skip_unless(RCUTABLE_API_POLLED_FULL, "start_poll_synchronize_srcu()");
+	cr_assert_eq(init_srcu_struct(&ssp), 0);
+	(void)start_poll_synchronize_srcu(&ssp);
+	(void)start_poll_synchronize_srcu_expedited(&ssp);
+	cleanup_srcu_struct(&ssp);
+	cr_assert_eq(init_srcu_struct(&ssp), 0);
+	(void)start_poll_synchronize_srcu(&ssp);
+	cleanup_srcu_struct(&ssp);
 }
 
 /* A domain defined with DEFINE_STATIC_SRCU() works with no init call:

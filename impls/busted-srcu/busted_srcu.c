@@ -24,6 +24,16 @@ bool poll_state_synchronize_srcu(struct srcu_struct *ssp, unsigned long cookie)
 	return true;
 }
 
+unsigned long start_poll_synchronize_srcu(struct srcu_struct *ssp)
+{
+	return get_state_synchronize_srcu(ssp);
+}
+
+unsigned long start_poll_synchronize_srcu_expedited(struct srcu_struct *ssp)
+{
+	return get_state_synchronize_srcu(ssp);
+}
+
 void call_srcu(struct srcu_struct *ssp, struct rcu_head *head, rcu_callback_t func)
 {
 	(void)ssp;

@@ -262,6 +262,14 @@ void rcutable_ck_srcu_bad_unlock(const struct srcu_struct *ssp, int idx)
 
 /* ---- Grace periods ------------------------------------------------------------ */
 
+void rcutable_ck_srcu_absent(const struct srcu_struct *ssp, const char *who,
+			     const char *why)
+{
+	rcutable_die("%s(%s): not available with ext-ck-epoch-srcu (%s); "
+		     "rcutable-srcu and rcutable-srcu-mb have it", who,
+		     ssp ? ssp->name : "NULL", why);
+}
+
 static void refuse_inside_own_reader(const struct srcu_struct *ssp, const char *who)
 {
 	if (rcutable_ck_srcu_held(ssp))
@@ -313,9 +321,12 @@ bool poll_state_synchronize_srcu(struct srcu_struct *ssp, unsigned long cookie)
 
 /* ---- Callbacks (emulated: rcutable's engine, ck's grace period) ---------- */
 
+/* Expedited while a start_poll_synchronize_srcu_expedited() waits on it. */
 static void engine_wait_gp(void *arg)
 {
-	ck_srcu_grace_period(arg, false);
+	struct srcu_struct *ssp = arg;
+
+	ck_srcu_grace_period(ssp, rcutable_poll_head_hurried(&ssp->poll));
 }
 
 /* ssp's engine, made at its first call_srcu().  Made outside registry_lock,
@@ -357,6 +368,44 @@ void srcu_barrier(struct srcu_struct *ssp)
 	q = __atomic_load_n(&ssp->cbq, __ATOMIC_ACQUIRE);
 	if (q)
 		rcutable_cbq_barrier(q, "srcu_barrier");
+}
+
+/* ---- Polled grace periods started without waiting (emulated) ------------ */
+
+static bool poll_done(void *arg, unsigned long cookie)
+{
+	return rcutable_gp_count_elapsed(&((struct srcu_struct *)arg)->gp, cookie);
+}
+
+static void poll_queue(void *arg, struct rcu_head *head, rcu_callback_t func, bool hurry)
+{
+	struct rcutable_cbq *q = engine(arg);
+
+	rcutable_cbq_enqueue(q, head, func);
+	if (hurry)
+		rcutable_cbq_hurry(q);
+}
+
+static const struct rcutable_poll_ops poll_ops = { .done = poll_done, .queue = poll_queue };
+
+static unsigned long start_poll(struct srcu_struct *ssp, bool expedited, const char *who)
+{
+	unsigned long cookie;
+
+	check_usable(ssp, who);
+	cookie = rcutable_gp_count_cookie(&ssp->gp);
+	rcutable_poll_head_start(&ssp->poll, &poll_ops, ssp, cookie, expedited);
+	return cookie;
+}
+
+unsigned long start_poll_synchronize_srcu(struct srcu_struct *ssp)
+{
+	return start_poll(ssp, false, "start_poll_synchronize_srcu");
+}
+
+unsigned long start_poll_synchronize_srcu_expedited(struct srcu_struct *ssp)
+{
+	return start_poll(ssp, true, "start_poll_synchronize_srcu_expedited");
 }
 
 /* ---- Cleanup ------------------------------------------------------------------- */
@@ -402,12 +451,19 @@ static void ck_srcu_cleanup(struct srcu_struct *ssp, bool quiesced, const char *
 		rcutable_die("%s(%s) with %lu reader%s inside", who, ssp->name,
 			     readers, readers == 1 ? "" : "s");
 	if (ssp->cbq) {
-		pending = rcutable_cbq_pending(ssp->cbq);
+		pending = rcutable_cbq_pending(ssp->cbq, &ssp->poll.head);
 		if (pending)
 			rcutable_die("%s(%s) with %zu callback%s pending: call "
 				     "srcu_barrier(ssp) first", who, ssp->name,
 				     pending, pending == 1 ? "" : "s");
 	}
+	/* A grace period that start_poll_synchronize_srcu() asked for. */
+	if (quiesced && rcutable_poll_head_busy(&ssp->poll))
+		rcutable_die("%s(%s) while a grace period that "
+			     "start_poll_synchronize_srcu() started is pending "
+			     "(cleanup_srcu_struct() waits for it)", who, ssp->name);
+	while (rcutable_poll_head_busy(&ssp->poll))
+		srcu_barrier(ssp);
 	wait_for_grace_periods(ssp, quiesced, who);
 	if (ssp->cbq)
 		rcutable_cbq_free(ssp->cbq);
@@ -461,7 +517,10 @@ const struct rcutable_impl rcutable_srcu_impl_info = {
 	.native = RCUTABLE_API_READ_SIDE | RCUTABLE_API_SYNCHRONIZE,
 	.emulated = RCUTABLE_API_EXPEDITED | RCUTABLE_API_CALL | RCUTABLE_API_BARRIER |
 		    RCUTABLE_API_POLLED | RCUTABLE_API_VALIDATION |
-		    RCUTABLE_API_EXIT_DRAIN | RCUTABLE_API_BACKLOG,
+		    RCUTABLE_API_EXIT_DRAIN | RCUTABLE_API_BACKLOG |
+		    RCUTABLE_API_POLLED_FULL | RCUTABLE_API_SRCU_FAST,
 	/* absent: RCUTABLE_API_READER_CHECKS (a wrong index of 0 or 1, an
-	 * unlock without its lock) */
+	 * unlock without its lock); RCUTABLE_API_SRCU_NMISAFE and
+	 * RCUTABLE_API_SRCU_HANDOFF (refused with a message: a section is
+	 * its thread's record's, updated with plain loads and stores) */
 };

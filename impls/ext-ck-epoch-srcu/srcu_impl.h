@@ -16,9 +16,11 @@
 #define RCUTABLE_EXT_CK_EPOCH_SRCU_SRCU_IMPL_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <ck_epoch.h>
 #include <rcutable/compiler.h>
 #include "peer/gp_count.h"
+#include "engine/poll_head.h"
 #include <rcutable/read/srcu_lifecycle.h>
 
 struct rcutable_cbq;
@@ -33,6 +35,7 @@ struct srcu_struct {
 	struct rcutable_cbq *cbq;	/* call_srcu()'s engine, at its first call */
 	struct rcutable_gp_count gp;	/* polled cookies */
 	int gp_running;			/* grace periods in progress, for cleanup */
+	struct rcutable_poll_head poll;	/* start_poll_synchronize_srcu() */
 };
 
 /* ck_epoch_init()'s values: the first epoch is 1, no record yet. */
@@ -97,6 +100,67 @@ static inline int srcu_read_lock_notrace(struct srcu_struct *ssp)
 static inline void srcu_read_unlock_notrace(struct srcu_struct *ssp, int idx)
 {
 	srcu_read_unlock(ssp, idx);
+}
+
+/* Refuses who() on ssp: what the peer's per-thread sections cannot do,
+ * said in why. */
+__attribute__((noreturn))
+void rcutable_ck_srcu_absent(const struct srcu_struct *ssp, const char *who,
+			     const char *why);
+
+/* A section that another thread ends: absent, ck's sections belong to
+ * the thread's record. */
+static inline int srcu_down_read(struct srcu_struct *ssp)
+{
+	rcutable_ck_srcu_absent(ssp, "srcu_down_read", "a ck_epoch section belongs "
+				"to the record of the thread that begins it");
+}
+
+static inline void srcu_up_read(struct srcu_struct *ssp, int idx)
+{
+	(void)idx;
+	rcutable_ck_srcu_absent(ssp, "srcu_up_read", "a ck_epoch section belongs "
+				"to the record of the thread that begins it");
+}
+
+/* A section in a signal handler that interrupts one of the same domain:
+ * absent, ck_epoch_begin() updates the record's count with a plain load
+ * and store. */
+static inline int srcu_read_lock_nmisafe(struct srcu_struct *ssp)
+{
+	rcutable_ck_srcu_absent(ssp, "srcu_read_lock_nmisafe", "ck_epoch_begin() "
+				"is not safe in a signal handler that interrupts it");
+}
+
+static inline void srcu_read_unlock_nmisafe(struct srcu_struct *ssp, int idx)
+{
+	(void)idx;
+	rcutable_ck_srcu_absent(ssp, "srcu_read_unlock_nmisafe", "ck_epoch_end() "
+				"is not safe in a signal handler that interrupts it");
+}
+
+/* The _fast readers, emulated: srcu_read_lock()'s section, its bucket
+ * carried in the opaque pointer (1 + bucket, never dereferenced). */
+struct srcu_ctr;
+
+static inline struct srcu_ctr *srcu_read_lock_fast(struct srcu_struct *ssp)
+{
+	return (struct srcu_ctr *)(uintptr_t)(srcu_read_lock(ssp) + 1);
+}
+
+static inline void srcu_read_unlock_fast(struct srcu_struct *ssp, struct srcu_ctr *scp)
+{
+	srcu_read_unlock(ssp, (int)((uintptr_t)scp - 1));
+}
+
+static inline struct srcu_ctr *srcu_down_read_fast(struct srcu_struct *ssp)
+{
+	return (struct srcu_ctr *)(uintptr_t)(srcu_down_read(ssp) + 1);
+}
+
+static inline void srcu_up_read_fast(struct srcu_struct *ssp, struct srcu_ctr *scp)
+{
+	srcu_up_read(ssp, (int)((uintptr_t)scp - 1));
 }
 
 /* Whether the calling thread is inside a section of ssp (emulated from

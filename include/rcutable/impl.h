@@ -45,9 +45,15 @@ enum rcutable_api {
 	RCUTABLE_API_EXPEDITE_CONTROL	= 1u << 17, /* rcu_expedite_gp(), rcu_unexpedite_gp() */
 	RCUTABLE_API_FREE_MIGHTSLEEP	= 1u << 18, /* kfree_rcu_mightsleep(), kfree_rcu(ptr), kvfree_rcu() */
 	RCUTABLE_API_RCU_SYNC		= 1u << 19, /* rcu_sync (rcutable/rcu_sync.h) */
+	RCUTABLE_API_SRCU_FAST		= 1u << 20, /* srcu_read_lock_fast(), srcu_read_unlock_fast() */
+	RCUTABLE_API_SRCU_NMISAFE	= 1u << 21, /* srcu_read_lock_nmisafe(): signal-handler safe */
+	RCUTABLE_API_SRCU_HANDOFF	= 1u << 22, /* srcu_down_read(), srcu_up_read() (and _fast) */
 };
 
-#define RCUTABLE_API_ALL	((1u << 20) - 1)
+#define RCUTABLE_API_ALL	((1u << 23) - 1)
+/* The bits that only an SRCU implementation's descriptor sets. */
+#define RCUTABLE_API_SRCU_ONLY						\
+	(RCUTABLE_API_SRCU_FAST | RCUTABLE_API_SRCU_NMISAFE | RCUTABLE_API_SRCU_HANDOFF)
 
 /* What an implementation needs from the kernel or from the application,
  * as bits of rcutable_impl.requirements (.needs says the same in words). */

@@ -16,8 +16,11 @@
  * rcutable-srcu-mb), by its library and by RCUTABLE_SRCU_IMPL, its
  * identifier: its inline read side is rcutable/read/<RCUTABLE_SRCU_IMPL>.h,
  * which defines struct srcu_struct, __SRCU_STRUCT_INIT(), srcu_read_lock(),
- * srcu_read_unlock(), srcu_read_lock_held() and
- * smp_mb__after_srcu_read_unlock().
+ * srcu_read_unlock(), srcu_read_lock_held(),
+ * smp_mb__after_srcu_read_unlock(), and the readers added since 2019:
+ * srcu_down_read()/srcu_up_read() (a section that another thread may
+ * end), the _nmisafe readers (safe in signal handlers) and the _fast ones
+ * (struct srcu_ctr *, also srcu_down_read_fast()/srcu_up_read_fast()).
  */
 #ifndef RCUTABLE_SRCU_H
 #define RCUTABLE_SRCU_H
@@ -143,6 +146,17 @@ void srcu_barrier(struct srcu_struct *ssp);
  */
 unsigned long get_state_synchronize_srcu(struct srcu_struct *ssp);
 bool poll_state_synchronize_srcu(struct srcu_struct *ssp, unsigned long cookie);
+
+/*
+ * get_state_synchronize_srcu()'s cookie, and a grace period of ssp that
+ * completes it started on its way (queued on the domain's callback engine,
+ * as a call_srcu() would be; the _expedited form without gathering, and
+ * expedited): poll_state_synchronize_srcu() says true some time later
+ * without anyone waiting.  Never blocks.  cleanup_srcu_struct() waits for
+ * a grace period so started.
+ */
+unsigned long start_poll_synchronize_srcu(struct srcu_struct *ssp);
+unsigned long start_poll_synchronize_srcu_expedited(struct srcu_struct *ssp);
 
 /* The SRCU implementation linked into this program. */
 extern const struct rcutable_impl rcutable_srcu_impl_info;

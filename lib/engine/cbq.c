@@ -794,7 +794,7 @@ static void rcutable_cbq_drain_at_exit(void)
 		pthread_mutex_unlock(&q->start_lock);
 		if (ms && rcutable_completion_wait_ns(&q->exit_done, ms * 1000000u))
 			continue;
-		n = rcutable_cbq_pending(q);	/* not counting the exit barrier */
+		n = rcutable_cbq_pending(q, NULL);	/* not counting the exit barrier */
 		if (n)
 			rcutable_warn("exit: %zu callbacks queued with %s() were "
 				      "not invoked: no grace period ended within "
@@ -1287,16 +1287,17 @@ void rcutable_cbq_barrier(struct rcutable_cbq *q, const char *barrier_name)
 /* The callbacks on the list from h, but for the exit drain's barrier:
  * a thread that cleans up a domain while exit() drains it has queued no
  * more for it.  Under consumer_lock. */
-static size_t cbq_count_but_exit(const struct rcutable_cbq *q, struct rcu_head *h)
+static size_t cbq_count_but(const struct rcutable_cbq *q, struct rcu_head *h,
+			    const struct rcu_head *but)
 {
 	size_t n = 0;
 
 	for (; h; h = __atomic_load_n(&h->next, __ATOMIC_ACQUIRE))
-		n += h != &q->exit_head;
+		n += h != &q->exit_head && h != but;
 	return n;
 }
 
-size_t rcutable_cbq_pending(struct rcutable_cbq *q)
+size_t rcutable_cbq_pending(struct rcutable_cbq *q, const struct rcu_head *but)
 {
 	struct timespec deadline;
 	size_t n;
@@ -1308,8 +1309,8 @@ size_t rcutable_cbq_pending(struct rcutable_cbq *q)
 	deadline.tv_sec += 1;
 	if (pthread_mutex_timedlock(&q->consumer_lock, &deadline))
 		return __atomic_load_n(&q->in_flight, __ATOMIC_RELAXED);
-	n = cbq_count_but_exit(q, q->batch) +
-	    cbq_count_but_exit(q, __atomic_load_n(&q->first, __ATOMIC_ACQUIRE));
+	n = cbq_count_but(q, q->batch, but) +
+	    cbq_count_but(q, __atomic_load_n(&q->first, __ATOMIC_ACQUIRE), but);
 	pthread_mutex_unlock(&q->consumer_lock);
 	return n;
 }

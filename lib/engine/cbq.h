@@ -234,9 +234,9 @@ void rcutable_cbq_atfork_hooks(void (*prepare)(void), void (*parent)(void),
 
 /* Callbacks queued on q and not yet invoked, counted with the worker at a
  * safe point (waiting at most a second for one), but for the barrier that
- * exit() queues on every engine (its worker invokes it before it stops).
- * Not from q's worker. */
-size_t rcutable_cbq_pending(struct rcutable_cbq *q);
+ * exit() queues on every engine (its worker invokes it before it stops)
+ * and for the head but (the domain's own, or NULL).  Not from q's worker. */
+size_t rcutable_cbq_pending(struct rcutable_cbq *q, const struct rcu_head *but);
 
 /* Start q's worker if it does not run yet: true, with its thread in
  * *worker, if it runs (false when it cannot be created: cbq.c). */

@@ -138,6 +138,7 @@ static int counters_alloc(struct srcu_struct *ssp)
 	d->gp_seq = 0;
 	d->fence_until_ns = 0;
 	memset(d->cbq, 0, sizeof(d->cbq));
+	memset(&d->poll, 0, sizeof(d->poll));
 	d->prev = NULL;
 	d->next = live;
 	if (live)
@@ -191,14 +192,18 @@ void rcutable_srcu_domain_attach(struct srcu_struct *ssp)
 	rcutable_srcu_unlock();
 }
 
-void rcutable_srcu_bad_unlock(const struct srcu_struct *ssp, int idx)
+void rcutable_srcu_bad_unlock(const struct srcu_struct *ssp, int idx, const char *who)
 {
-	rcutable_srcu_check_usable(ssp, "srcu_read_unlock");
+	rcutable_srcu_check_usable(ssp, who);
 	if (!ssp->counts[0])
-		rcutable_die("srcu_read_unlock() on SRCU domain %s, which no reader "
-			     "has entered", ssp->name);
-	rcutable_die("srcu_read_unlock(%s, %d): the index must be the one "
-		     "srcu_read_lock() returned (0 or 1)", ssp->name, idx);
+		rcutable_die("%s() on SRCU domain %s, which no reader has entered",
+			     who, ssp->name);
+	if (idx < 0)
+		rcutable_die("%s(%s, ...): the struct srcu_ctr pointer must be the "
+			     "one the matching _fast lock of %s returned", who,
+			     ssp->name, ssp->name);
+	rcutable_die("%s(%s, %d): the index must be the one the matching lock "
+		     "returned (0 or 1)", who, ssp->name, idx);
 }
 
 /*

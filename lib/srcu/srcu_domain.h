@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include "engine/cbq.h"
 #include "engine/gp_funnel.h"
+#include "engine/poll_head.h"
 #include <rcutable/read/srcu_state.h>
 
 /*
@@ -28,6 +29,8 @@ struct rcutable_srcu_domain {
 	/* The callback engines, one per lane, each from the first call_srcu()
 	 * on its lane. */
 	struct rcutable_cbq *cbq[RCUTABLE_CBQ_LANES_MAX];
+	/* start_poll_synchronize_srcu()'s head, queued on the caller's lane. */
+	struct rcutable_poll_head poll;
 	struct rcutable_srcu_domain *next, *prev;	/* live blocks, for fork() */
 	struct rcutable_srcu_counts counts[];	/* 2 * (ncpus + 1) */
 };
@@ -105,7 +108,9 @@ void rcutable_srcu_unlock(void);
 			  RCUTABLE_API_EXPEDITED | RCUTABLE_API_CALL |	\
 			  RCUTABLE_API_BARRIER | RCUTABLE_API_POLLED |	\
 			  RCUTABLE_API_EXIT_DRAIN | RCUTABLE_API_BACKLOG |	\
-			  RCUTABLE_API_STALL | RCUTABLE_SRCU_CHECKS,	\
+			  RCUTABLE_API_STALL | RCUTABLE_SRCU_CHECKS |	\
+			  RCUTABLE_API_POLLED_FULL | RCUTABLE_API_SRCU_FAST |	\
+			  RCUTABLE_API_SRCU_NMISAFE | RCUTABLE_API_SRCU_HANDOFF,	\
 	}
 
 #endif /* RCUTABLE_SRCU_SRCU_DOMAIN_H */

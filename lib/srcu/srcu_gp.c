@@ -340,9 +340,14 @@ bool poll_state_synchronize_srcu(struct srcu_struct *ssp, unsigned long cookie)
 
 /* ---- Callbacks ------------------------------------------------------------ */
 
+/* A grace period for the engine's batch: expedited while a
+ * start_poll_synchronize_srcu_expedited() waits on it. */
 static void srcu_cbq_wait_gp(void *arg)
 {
-	srcu_synchronize(arg, false, "call_srcu");
+	struct srcu_struct *ssp = arg;
+
+	srcu_synchronize(ssp, rcutable_poll_head_hurried(&rcutable_srcu_domain_of(ssp)->poll),
+			 "call_srcu");
 }
 
 /*
@@ -387,6 +392,56 @@ void call_srcu(struct srcu_struct *ssp, struct rcu_head *head, rcu_callback_t fu
 
 	rcutable_cbq_check_call("call_srcu", head, func);
 	rcutable_cbq_enqueue(srcu_engine(ssp, d), head, func);
+}
+
+/* ---- Polled grace periods started without waiting ------------------------ */
+
+static bool srcu_poll_done(void *arg, unsigned long cookie)
+{
+	struct srcu_struct *ssp = arg;
+
+	return rcutable_gp_seq_done(RCUTABLE_READ_ONCE(rcutable_srcu_domain_of(ssp)->gp_seq),
+				    cookie);
+}
+
+static void srcu_poll_queue(void *arg, struct rcu_head *head, rcu_callback_t func,
+			    bool hurry)
+{
+	struct srcu_struct *ssp = arg;
+	struct rcutable_cbq *q = srcu_engine(ssp, rcutable_srcu_domain_of(ssp));
+
+	rcutable_cbq_enqueue(q, head, func);
+	if (hurry)
+		rcutable_cbq_hurry(q);
+}
+
+static const struct rcutable_poll_ops srcu_poll_ops = {
+	.done = srcu_poll_done, .queue = srcu_poll_queue,
+};
+
+/* A cookie, as get_state_synchronize_srcu() returns, and a grace period
+ * that completes it on its way (the domain's poll head, poll_head.h). */
+static unsigned long srcu_start_poll(struct srcu_struct *ssp, bool expedited,
+				     const char *who)
+{
+	struct rcutable_srcu_domain *d = srcu_domain(ssp, who);
+	unsigned long cookie;
+
+	/* As in srcu_synchronize(): the caller's accesses before the read. */
+	rcutable_smp_mb();
+	cookie = rcutable_gp_seq_cookie(RCUTABLE_READ_ONCE(d->gp_seq));
+	rcutable_poll_head_start(&d->poll, &srcu_poll_ops, ssp, cookie, expedited);
+	return cookie;
+}
+
+unsigned long start_poll_synchronize_srcu(struct srcu_struct *ssp)
+{
+	return srcu_start_poll(ssp, false, "start_poll_synchronize_srcu");
+}
+
+unsigned long start_poll_synchronize_srcu_expedited(struct srcu_struct *ssp)
+{
+	return srcu_start_poll(ssp, true, "start_poll_synchronize_srcu_expedited");
 }
 
 void srcu_barrier(struct srcu_struct *ssp)
@@ -438,12 +493,21 @@ static void srcu_cleanup(struct srcu_struct *ssp, bool quiesced, const char *who
 			rcutable_die("%s(%s) from one of its own call_srcu() callbacks",
 				     who, ssp->name);
 		if (q)
-			pending += rcutable_cbq_pending(q);
+			pending += rcutable_cbq_pending(q, &d->poll.head);
 	}
 	if (pending)
 		rcutable_die("%s(%s) with %zu callback%s queued by call_srcu() and "
 			     "not yet invoked: call srcu_barrier(%s) first", who,
 			     ssp->name, pending, pending == 1 ? "" : "s", ssp->name);
+	/* A grace period that start_poll_synchronize_srcu() asked for ends
+	 * first (its head is the domain's own). */
+	if (quiesced && rcutable_poll_head_busy(&d->poll))
+		rcutable_die("%s(%s) while a grace period that "
+			     "start_poll_synchronize_srcu() started is pending "
+			     "(use cleanup_srcu_struct(), which waits for it)",
+			     who, ssp->name);
+	while (rcutable_poll_head_busy(&d->poll))
+		srcu_barrier(ssp);
 	if (quiesced) {
 		if (pthread_mutex_trylock(&d->gp.lock))
 			rcutable_die("%s(%s) while a grace period of %s is running "

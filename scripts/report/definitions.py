@@ -72,6 +72,13 @@ FEATURE_ROWS = (
     ("SRCU", "asynchronous: call_srcu()", "srcu", "call"),
     ("SRCU", "wait for callbacks: srcu_barrier()", "srcu", "barrier"),
     ("SRCU", "validation: srcu_read_lock_held()", "srcu", "validation"),
+    ("SRCU since 2019", "start_poll_synchronize_srcu(), start_poll_synchronize_srcu_expedited()",
+     "srcu", "polled_full"),
+    ("SRCU since 2019", "srcu_read_lock_fast(), srcu_read_unlock_fast()", "srcu", "srcu_fast"),
+    ("SRCU since 2019", "srcu_read_lock_nmisafe(), srcu_read_unlock_nmisafe() (safe in a "
+     "signal handler)", "srcu", "srcu_nmisafe"),
+    ("SRCU since 2019", "srcu_down_read(), srcu_up_read() and their _fast forms (a section "
+     "that another thread ends)", "srcu", "srcu_handoff"),
     ("RCU Tasks", "synchronous: synchronize_rcu_tasks()", "tasks", "synchronize"),
     ("RCU Tasks", "asynchronous: call_rcu_tasks()", "tasks", "call"),
     ("(liburcu)", "thread registration: rcu_register_thread(), rcu_unregister_thread(), "

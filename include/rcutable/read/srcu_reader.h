@@ -65,13 +65,12 @@
 #define smp_mb__after_srcu_read_unlock()	rcutable_smp_mb()
 
 /*
- * Enter a reader of ssp; returns the index to give srcu_read_unlock().
- * Any thread, any context where a relaxed atomic add is safe (signal
- * handlers included, once the domain has its counters).  Nests, also with
- * readers of other domains in any order.  Ordering: the lock count before
- * the section's accesses (RCUTABLE_SRCU_AFTER_LOCK).
+ * Count a reader in under ssp's current index, and return that index:
+ * srcu_read_lock() without the checking build's record of the thread's
+ * sections.  Ordering: the lock count before the section's accesses
+ * (RCUTABLE_SRCU_AFTER_LOCK).
  */
-static inline int srcu_read_lock(struct srcu_struct *ssp)
+static inline int rcutable_srcu_count_in(struct srcu_struct *ssp)
 {
 	int idx = (int)(RCUTABLE_READ_ONCE(ssp->idx) & 1);
 	/* Acquire: the counters' initialization before their use; pairs with
@@ -86,6 +85,38 @@ static inline int srcu_read_lock(struct srcu_struct *ssp)
 	}
 	rcutable_percpu_inc(&c->lock, ssp->ncpus);
 	RCUTABLE_SRCU_AFTER_LOCK(ssp);
+	return idx;
+}
+
+/* Count a reader out of index idx, on whatever thread; who names the
+ * caller for the refusal of an index that is neither 0 nor 1.  Ordering:
+ * the section's accesses before the unlock count
+ * (RCUTABLE_SRCU_BEFORE_UNLOCK). */
+static inline void rcutable_srcu_count_out(struct srcu_struct *ssp, int idx,
+					   const char *who)
+{
+	struct rcutable_srcu_counts *c;
+
+	if (rcutable_unlikely((unsigned)idx > 1))
+		rcutable_srcu_bad_unlock(ssp, idx, who);
+	c = RCUTABLE_READ_ONCE(ssp->counts[idx]);
+	if (rcutable_unlikely(!c))
+		rcutable_srcu_bad_unlock(ssp, idx, who);
+	RCUTABLE_SRCU_BEFORE_UNLOCK();
+	rcutable_percpu_inc(&c->unlock, ssp->ncpus);
+}
+
+/*
+ * Enter a reader of ssp; returns the index to give srcu_read_unlock().
+ * Any thread, any context where a relaxed atomic add is safe (signal
+ * handlers included, once the domain has its counters).  Nests, also with
+ * readers of other domains in any order.  Ordering: as
+ * rcutable_srcu_count_in().
+ */
+static inline int srcu_read_lock(struct srcu_struct *ssp)
+{
+	int idx = rcutable_srcu_count_in(ssp);
+
 	rcutable_srcu_note_lock(ssp, idx);
 	return idx;
 }
@@ -94,21 +125,94 @@ static inline int srcu_read_lock(struct srcu_struct *ssp)
  * Leave the reader that srcu_read_lock(ssp) opened and returned idx for,
  * on the same thread.  An index that is neither 0 nor 1 is refused always;
  * one that the thread's open sections of ssp did not return, in a checking
- * build.  Ordering: the section's accesses before the unlock count
- * (RCUTABLE_SRCU_BEFORE_UNLOCK).
+ * build.  Ordering: as rcutable_srcu_count_out().
  */
 static inline void srcu_read_unlock(struct srcu_struct *ssp, int idx)
 {
-	struct rcutable_srcu_counts *c;
-
-	if (rcutable_unlikely((unsigned)idx > 1))
-		rcutable_srcu_bad_unlock(ssp, idx);
-	c = RCUTABLE_READ_ONCE(ssp->counts[idx]);
-	if (rcutable_unlikely(!c))
-		rcutable_srcu_bad_unlock(ssp, idx);
 	rcutable_srcu_note_unlock(ssp, idx);
-	RCUTABLE_SRCU_BEFORE_UNLOCK();
-	rcutable_percpu_inc(&c->unlock, ssp->ncpus);
+	rcutable_srcu_count_out(ssp, idx, "srcu_read_unlock");
+}
+
+/*
+ * srcu_down_read(): enter a reader of ssp that any thread may leave, with
+ * srcu_up_read() and the index returned, like a semaphore's down and up.
+ * The thread that enters holds no record of it (srcu_read_lock_held() does
+ * not count it), so a checking build cannot refuse a wait inside it; the
+ * grace period's stall warning names the domain instead.  Ordering: as
+ * srcu_read_lock() and srcu_read_unlock(); the up's release covers the
+ * accesses of the thread that entered where the hand-over orders them
+ * before it.
+ */
+static inline int srcu_down_read(struct srcu_struct *ssp)
+{
+	return rcutable_srcu_count_in(ssp);
+}
+
+static inline void srcu_up_read(struct srcu_struct *ssp, int idx)
+{
+	rcutable_srcu_count_out(ssp, idx, "srcu_up_read");
+}
+
+/*
+ * The _nmisafe readers: safe in a signal handler, user space's NMI, even
+ * one that interrupts a section of the same domain, as srcu_read_lock()
+ * is (its counts are relaxed atomic adds): the same calls.
+ */
+static inline int srcu_read_lock_nmisafe(struct srcu_struct *ssp)
+{
+	return srcu_read_lock(ssp);
+}
+
+static inline void srcu_read_unlock_nmisafe(struct srcu_struct *ssp, int idx)
+{
+	srcu_read_unlock(ssp, idx);
+}
+
+/*
+ * The _fast readers return the index's per-CPU counters instead of the
+ * index (an opaque struct srcu_ctr pointer, as in the kernel): the same
+ * counting, so the same cost (srcu's readers never fence in the domain's
+ * normal mode; srcu-mb's keep the kernel's fence).  The unlock refuses a
+ * pointer that is neither index's.
+ */
+struct srcu_ctr;
+
+static inline struct srcu_ctr *rcutable_srcu_ctr_of(struct srcu_struct *ssp, int idx)
+{
+	return (struct srcu_ctr *)RCUTABLE_READ_ONCE(ssp->counts[idx]);
+}
+
+static inline int rcutable_srcu_idx_of(struct srcu_struct *ssp, struct srcu_ctr *scp,
+				       const char *who)
+{
+	int idx = scp == rcutable_srcu_ctr_of(ssp, 1);
+
+	if (rcutable_unlikely(!scp || scp != rcutable_srcu_ctr_of(ssp, idx)))
+		rcutable_srcu_bad_unlock(ssp, -1, who);
+	return idx;
+}
+
+static inline struct srcu_ctr *srcu_read_lock_fast(struct srcu_struct *ssp)
+{
+	return rcutable_srcu_ctr_of(ssp, srcu_read_lock(ssp));
+}
+
+static inline void srcu_read_unlock_fast(struct srcu_struct *ssp, struct srcu_ctr *scp)
+{
+	int idx = rcutable_srcu_idx_of(ssp, scp, "srcu_read_unlock_fast");
+
+	rcutable_srcu_note_unlock(ssp, idx);
+	rcutable_srcu_count_out(ssp, idx, "srcu_read_unlock_fast");
+}
+
+static inline struct srcu_ctr *srcu_down_read_fast(struct srcu_struct *ssp)
+{
+	return rcutable_srcu_ctr_of(ssp, srcu_down_read(ssp));
+}
+
+static inline void srcu_up_read_fast(struct srcu_struct *ssp, struct srcu_ctr *scp)
+{
+	srcu_up_read(ssp, rcutable_srcu_idx_of(ssp, scp, "srcu_up_read_fast"));
 }
 
 /* User space has no tracer to hide from: the same markers. */

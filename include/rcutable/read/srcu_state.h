@@ -65,9 +65,10 @@ void rcutable_srcu_attach(struct srcu_struct *ssp)
 RCUTABLE_LINK_KEY(rcutable_srcu_attach, RCUTABLE_SRCU_IMPL);
 #endif
 
-/* Refuses srcu_read_unlock(ssp, idx) with an index no lock returned. */
+/* Refuses who(ssp, idx), an unlock with an index (-1: a struct srcu_ctr
+ * pointer) that no lock of ssp returned. */
 __attribute__((noreturn))
-void rcutable_srcu_bad_unlock(const struct srcu_struct *ssp, int idx);
+void rcutable_srcu_bad_unlock(const struct srcu_struct *ssp, int idx, const char *who);
 
 #ifdef RCUTABLE_DEBUG
 /* Checking build (srcu_check.c): the sections each thread holds. */
