@@ -87,6 +87,10 @@ IMPLS := $(strip $(call impls_of,rcu))
 RCU_API_SRCS := $(addprefix lib/api/,poll_start.c expedite.c free_mightsleep.c rcu_sync.c)
 $(foreach i,$(IMPLS),$(eval $(i)_SRCS += $(RCU_API_SRCS)))
 SRCU_IMPLS := $(strip $(call impls_of,srcu))
+# What every SRCU implementation compiles beside its sources: RCU Tasks
+# Trace, one SRCU domain of the library's (lib/srcu/tasks_trace.c).
+SRCU_API_SRCS := lib/srcu/tasks_trace.c
+$(foreach i,$(SRCU_IMPLS),$(eval $(i)_SRCS += $(SRCU_API_SRCS)))
 TASKS_IMPLS := $(strip $(call impls_of,tasks))
 INSTALL_IMPLS := $(strip $(foreach i,$(IMPLS) $(SRCU_IMPLS) $(TASKS_IMPLS),$(if $(filter yes,$($(i)_INSTALLED)),$(i))))
 # The hash-table benchmark's implementations: all but the controls.

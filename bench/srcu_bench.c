@@ -3,7 +3,9 @@
  * bench/srcu_bench.c: the SRCU column's property rows, compiled once per
  * SRCU implementation (build/<impl>/bench): the read-side pair alone and
  * beside an updater, call_srcu() enqueue cost, and synchronize_srcu() and
- * synchronize_srcu_expedited() latency against reader threads.  The flags
+ * synchronize_srcu_expedited() latency against reader threads; for RCU
+ * Tasks Trace (the library's domain), its read pair and
+ * synchronize_rcu_tasks_trace() against its readers.  The flags
  * are bench.c's (harness.h); slot 0 measures, slots 1.. run beside it.
  * SRCU alone is linked: no RCU implementation.
  */
@@ -11,7 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include <rcutable/srcu.h>
+#include <rcutable/rcupdate_trace.h>
 
 #include "gbench.h"
 #include "harness.h"
@@ -38,12 +40,26 @@ static void reader_section(void)
 		;
 }
 
+/* The same section in a Tasks Trace reader. */
+static void trace_reader_section(void)
+{
+	struct shared_obj *p;
+
+	rcu_read_lock_trace();
+	p = srcu_dereference(shared_ptr, &rcu_tasks_trace_srcu_struct);
+	gbench_do_not_optimize(p->a + p->b);
+	rcu_read_unlock_trace();
+	for (volatile int i = 0; i < 64; i++)
+		;
+}
+
 static void updater_gp(void)
 {
 	synchronize_srcu(&bench_srcu);
 }
 
 static const struct crew_job srcu_reader = { .work = reader_section };
+static const struct crew_job trace_reader = { .work = trace_reader_section };
 static const struct crew_job srcu_updater = { .work = updater_gp };
 
 /* ---- Read-side overhead ---------------------------------------------------- */
@@ -72,6 +88,17 @@ static void bm_read_pair_under_updater(gbench_state *st)
 		srcu_read_unlock(&bench_srcu, idx);
 	});
 	gbench_counter(st, "updater_gps", (double)crew_stop(), GBENCH_COUNTER_DEFAULT);
+}
+
+static void bm_trace_read_pair(gbench_state *st)
+{
+	bind_slot(0);
+	gbench_label(st, "alone: rcu_read_lock_trace()+rcu_read_unlock_trace()");
+	TIMED_OPS(st, {
+		rcu_read_lock_trace();
+		gbench_clobber_memory();
+		rcu_read_unlock_trace();
+	});
 }
 
 /* The read pair after an expedited grace period: srcu's readers then fence
@@ -121,6 +148,13 @@ static void gp_expedited(void)
 	synchronize_srcu_expedited(&bench_srcu);
 }
 
+static void gp_tasks_trace(void)
+{
+	synchronize_rcu_tasks_trace();
+}
+
+/* A grace period per iteration beside readers: Tasks Trace readers for
+ * its grace period, readers of bench_srcu for the others. */
 static void bm_gp_latency(gbench_state *st)
 {
 	void (*gp)(void) = (void (*)(void))gbench_user_arg(st);
@@ -128,7 +162,7 @@ static void bm_gp_latency(gbench_state *st)
 	double t_start;
 
 	bind_slot(0);
-	start_readers(st, &srcu_reader, readers);
+	start_readers(st, gp == gp_tasks_trace ? &trace_reader : &srcu_reader, readers);
 	t_start = now_s(CLOCK_MONOTONIC);
 	time_each_call(st, gp);
 	stop_readers(st, now_s(CLOCK_MONOTONIC) - t_start);
@@ -154,6 +188,9 @@ int main(int argc, char **argv)
 	gbench_manual_time(gbench_register("call_srcu_enqueue", bm_call_srcu_enqueue, NULL));
 	register_gp_latency("gp_latency/normal", bm_gp_latency, (void *)gp_normal, gp_calls);
 	register_gp_latency("gp_latency/expedited", bm_gp_latency, (void *)gp_expedited,
+			    gp_calls);
+	gbench_repetitions(gbench_register("trace_read_pair", bm_trace_read_pair, NULL), 5);
+	register_gp_latency("gp_latency/tasks_trace", bm_gp_latency, (void *)gp_tasks_trace,
 			    gp_calls);
 	gbench_repetitions(gbench_register("read_pair_expedited_mode",
 					   bm_read_pair_expedited_mode, NULL), 5);

@@ -16,6 +16,7 @@
 #include <rcutable/rculist_bl.h>
 #include <rcutable/rculist_nulls.h>
 #include <rcutable/srcu.h>
+#include <rcutable/rcupdate_trace.h>
 #include <rcutable/rcupdate_tasks.h>
 #include <rcutable/backlog.h>
 #include <rcutable/rcu_sync.h>
@@ -321,6 +322,29 @@ static void srcu_since_2019(void)
 	CHECK(poll_state_synchronize_srcu(&use_srcu, fast_cookie));
 }
 
+/* RCU Tasks Trace. */
+static void tasks_trace(void)
+{
+	struct item *a = item_new(5);
+	struct holder hd;
+
+	RCU_INIT_POINTER(hd.p, a);
+	rcu_read_lock_trace();
+	CHECK(rcu_read_lock_trace_held());
+	CHECK(srcu_dereference(hd.p, &rcu_tasks_trace_srcu_struct)->v == 5);
+	rcu_read_unlock_trace();
+	scoped_guard(rcu_tasks_trace)
+		CHECK(rcu_read_lock_trace_held());
+	{
+		guard(rcu_tasks_trace)();
+		CHECK(rcu_read_lock_trace_held());
+	}
+	CHECK(!rcu_read_lock_trace_held());
+	synchronize_rcu_tasks_trace();
+	call_rcu_tasks_trace(&a->rcu, item_free);
+	rcu_barrier_tasks_trace();
+}
+
 static void tasks(void)
 {
 	synchronize_rcu_tasks();
@@ -338,6 +362,7 @@ int main(void)
 	update_side_since_2019();
 	srcu();
 	srcu_since_2019();
+	tasks_trace();
 	tasks();
 	rcu_unregister_thread();
 	printf("api_use: %d checks failed\n", failures);

@@ -518,7 +518,8 @@ const struct rcutable_impl rcutable_srcu_impl_info = {
 	.emulated = RCUTABLE_API_EXPEDITED | RCUTABLE_API_CALL | RCUTABLE_API_BARRIER |
 		    RCUTABLE_API_POLLED | RCUTABLE_API_VALIDATION |
 		    RCUTABLE_API_EXIT_DRAIN | RCUTABLE_API_BACKLOG |
-		    RCUTABLE_API_POLLED_FULL | RCUTABLE_API_SRCU_FAST,
+		    RCUTABLE_API_POLLED_FULL | RCUTABLE_API_SRCU_FAST |
+		    RCUTABLE_API_TASKS_TRACE,
 	/* absent: RCUTABLE_API_READER_CHECKS (a wrong index of 0 or 1, an
 	 * unlock without its lock); RCUTABLE_API_SRCU_NMISAFE and
 	 * RCUTABLE_API_SRCU_HANDOFF (refused with a message: a section is

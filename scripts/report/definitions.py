@@ -79,6 +79,9 @@ FEATURE_ROWS = (
      "signal handler)", "srcu", "srcu_nmisafe"),
     ("SRCU since 2019", "srcu_down_read(), srcu_up_read() and their _fast forms (a section "
      "that another thread ends)", "srcu", "srcu_handoff"),
+    ("RCU Tasks Trace since 2019", "rcu_read_lock_trace(), rcu_read_unlock_trace(), "
+     "synchronize_rcu_tasks_trace(), call_rcu_tasks_trace(), rcu_barrier_tasks_trace() "
+     "(an SRCU domain of the SRCU library's)", "srcu", "tasks_trace"),
     ("RCU Tasks", "synchronous: synchronize_rcu_tasks()", "tasks", "synchronize"),
     ("RCU Tasks", "asynchronous: call_rcu_tasks()", "tasks", "call"),
     ("(liburcu)", "thread registration: rcu_register_thread(), rcu_unregister_thread(), "

@@ -51,6 +51,15 @@ def srcu_section(w, srcu, runs, cpus):
         e = r.gp("expedited", 1)
         w(f"| expedited grace-period latency | {claim} (here {0.2 * cpus:.1f} us) | {n} | "
           f"synchronize_srcu_expedited() {pct(e)} | {verdict(e and e['p50'], lo, hi)} |")
+    for n, r in srcu.items():
+        v = r.get("trace_read_pair", "ns_per_op")
+        g = r.gp("tasks_trace", 1)
+        if v is None and g is None:
+            continue
+        w(f"| RCU Tasks Trace (since 2019): read-side overhead | none in the 2019 table | "
+          f"{n} | {fmt(v, 2)} ns per rcu_read_lock_trace()+rcu_read_unlock_trace() | — |")
+        w(f"| RCU Tasks Trace (since 2019): grace-period latency | none in the 2019 table | "
+          f"{n} | synchronize_rcu_tasks_trace() {pct(g)} | — |")
     w("| read-side constraints | No wait for synchronize_srcu() | all | "
       "synchronize_srcu() or srcu_barrier() inside a reader of the same domain aborts "
       "with a message (checking build; conformance group srcu) | enforced |")
@@ -73,11 +82,14 @@ def srcu_section(w, srcu, runs, cpus):
           ", ".join(f"{n} {fmtu(srcu[n].get('read_pair_expedited_mode', 'ns_per_op'), 'ns')}"
                     for n in pairs) + ".\n")
     w("Grace-period latency against reader threads (p50 / p99 in us, ± half the span of its runs' 95% confidence intervals; past the machine's "
-      "CPUs the readers are oversubscribed):\n")
+      "CPUs the readers are oversubscribed; tasks_trace: synchronize_rcu_tasks_trace() "
+      "against Tasks Trace readers, the library's own domain):\n")
     w("| implementation | kind | " + " | ".join(f"{k} readers" for k in R.READER_COUNTS) + " |")
     w("|---|---|" + "---|" * len(R.READER_COUNTS))
     for n, r in srcu.items():
-        for kind in ("normal", "expedited"):
+        for kind in ("normal", "expedited", "tasks_trace"):
+            if kind == "tasks_trace" and r.gp(kind, 1) is None:
+                continue
             cells = []
             for k in R.READER_COUNTS:
                 g = r.gp(kind, k)
