@@ -3,8 +3,11 @@
  * bench/tasks_bench.c: the RCU Tasks column's property rows, compiled once
  * per Tasks implementation (build/<impl>/bench): call_rcu_tasks() enqueue
  * cost, and synchronize_rcu_tasks() latency beside idle threads and beside
- * threads that alternate spinning and sleeping.  The table's read side is
- * "Free" (no markers) and is not measured.  The flags are bench.c's
+ * threads that alternate spinning and sleeping; for RCU Tasks Rude (since
+ * 2019), its read pair (the block and unblock of its signal) and
+ * synchronize_rcu_tasks_rude() beside idle threads and beside threads
+ * that run Rude regions back to back.  The table's read side is "Free"
+ * (no markers) and is not measured.  The flags are bench.c's
  * (harness.h); slot 0 measures, slots 1.. run beside it.  RCU Tasks alone
  * is linked: no RCU implementation.
  *
@@ -22,6 +25,7 @@
  */
 #define _GNU_SOURCE
 #include <pthread.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,12 +83,44 @@ static void spin_then_sleep(void)
 	nanosleep(&ts, NULL);
 }
 
+/* RCU Tasks Rude's read side: the block and unblock of its signal. */
+static sigset_t rude_set;
+
+static void rude_region(void)
+{
+	pthread_sigmask(SIG_BLOCK, &rude_set, NULL);
+	for (volatile int i = 0; i < 64; i++)
+		;
+	pthread_sigmask(SIG_UNBLOCK, &rude_set, NULL);
+}
+
+/* Rude regions back to back, each a few hundred ns of work. */
+static void rude_regions(void)
+{
+	for (int i = 0; i < 100; i++)
+		rude_region();
+}
+
 static const struct crew_job idle_job = {
 	.work = idle_wait, .end = member_end, .wake = idle_wake,
 };
 static const struct crew_job spin_sleep_job = {
 	.work = spin_then_sleep, .end = member_end,
 };
+static const struct crew_job rude_job = {
+	.work = rude_regions, .end = member_end,
+};
+
+static void bm_rude_read_pair(gbench_state *st)
+{
+	bind_slot(0);
+	gbench_label(st, "alone: pthread_sigmask() block and unblock of the Rude signal");
+	TIMED_OPS(st, {
+		pthread_sigmask(SIG_BLOCK, &rude_set, NULL);
+		gbench_clobber_memory();
+		pthread_sigmask(SIG_UNBLOCK, &rude_set, NULL);
+	});
+}
 
 /* ---- Asynchronous update-side overhead ------------------------------------- */
 
@@ -105,7 +141,14 @@ static void bm_call_rcu_tasks_enqueue(gbench_state *st)
 
 /* ---- Grace-period latency ------------------------------------------------ */
 
-enum beside { BESIDE_IDLE, BESIDE_SPIN_SLEEP };
+enum beside { BESIDE_IDLE, BESIDE_SPIN_SLEEP, BESIDE_RUDE };
+
+/* A row's flavor: RCU Tasks, or RCU Tasks Rude. */
+struct gp_row {
+	enum beside kind;
+	void (*synchronize)(void);
+	void (*get_stats)(struct rcutable_tasks_stats *s);
+};
 
 static char row_label[128];
 
@@ -119,7 +162,8 @@ static char row_label[128];
  */
 static void bm_gp_latency(gbench_state *st)
 {
-	enum beside kind = (enum beside)(long)gbench_user_arg(st);
+	const struct gp_row *row = gbench_user_arg(st);
+	enum beside kind = row->kind;
 	int n = (int)gbench_range(st, 0);
 	struct rcutable_tasks_stats s0, s1;
 	double cpu0, cpu1;
@@ -129,21 +173,26 @@ static void bm_gp_latency(gbench_state *st)
 	if (kind == BESIDE_IDLE)
 		snprintf(row_label, sizeof(row_label), n ? "%d idle thread%s (blocked on a "
 			 "condition variable)" : "alone", n, n == 1 ? "" : "s");
-	else
+	else if (kind == BESIDE_SPIN_SLEEP)
 		snprintf(row_label, sizeof(row_label), "%d thread%s alternating 1 ms spins "
 			 "and 1 ms sleeps%s", n, n == 1 ? "" : "s",
+			 n + 1 > sysconf(_SC_NPROCESSORS_ONLN) ? ", oversubscribed past the PUs" : "");
+	else
+		snprintf(row_label, sizeof(row_label), "%d thread%s running Rude regions "
+			 "back to back%s", n, n == 1 ? "" : "s",
 			 n + 1 > sysconf(_SC_NPROCESSORS_ONLN) ? ", oversubscribed past the PUs" : "");
 	gbench_label(st, row_label);
 	crew_cpu_ns = 0;
 	idle_released = false;
-	rcutable_tasks_get_stats(&s0);
+	row->get_stats(&s0);
 	cpu0 = now_s(CLOCK_PROCESS_CPUTIME_ID);
-	crew_start(kind == BESIDE_IDLE ? &idle_job : &spin_sleep_job, n, 1);
-	synchronize_rcu_tasks();
-	time_each_call_cpu(st, synchronize_rcu_tasks, "caller_cpu_us");
+	crew_start(kind == BESIDE_IDLE ? &idle_job :
+		   kind == BESIDE_SPIN_SLEEP ? &spin_sleep_job : &rude_job, n, 1);
+	row->synchronize();
+	time_each_call_cpu(st, row->synchronize, "caller_cpu_us");
 	crew_stop();
 	cpu1 = now_s(CLOCK_PROCESS_CPUTIME_ID);
-	rcutable_tasks_get_stats(&s1);
+	row->get_stats(&s1);
 	gps = s1.gp_ended - s0.gp_ended;
 	if (!gps) {
 		gbench_skip_with_error(st, "no grace period ended (gp_ended did not move)");
@@ -165,11 +214,11 @@ static void bm_gp_latency(gbench_state *st)
 
 /* One row per thread count, calls grace periods each; the samples each
  * row kept are in its latency_us_n. */
-static void register_rows(const char *name, enum beside kind, const int *counts, size_t n,
-			  long calls)
+static void register_rows(const char *name, const struct gp_row *row, const int *counts,
+			  size_t n, long calls)
 {
 	/* Raw samples (--samples-dir) for the latency CDFs. */
-	gbench_bm *bm = gbench_keep_samples(gbench_register(name, bm_gp_latency, (void *)(long)kind));
+	gbench_bm *bm = gbench_keep_samples(gbench_register(name, bm_gp_latency, (void *)row));
 
 	gbench_unit(gbench_manual_time(gbench_iterations(bm, calls)), GBENCH_US);
 	for (size_t i = 0; i < n; i++)
@@ -180,6 +229,15 @@ int main(int argc, char **argv)
 {
 	static const int idle[] = { 0, 1, 4, 16 };
 	static const int spin_sleep[] = { 1, 4 };
+	static const int rude_readers[] = { 1, 4 };
+	static const struct gp_row tasks_idle = {
+		BESIDE_IDLE, synchronize_rcu_tasks, rcutable_tasks_get_stats };
+	static const struct gp_row tasks_spin_sleep = {
+		BESIDE_SPIN_SLEEP, synchronize_rcu_tasks, rcutable_tasks_get_stats };
+	static const struct gp_row rude_idle = {
+		BESIDE_IDLE, synchronize_rcu_tasks_rude, rcutable_tasks_rude_get_stats };
+	static const struct gp_row rude_busy = {
+		BESIDE_RUDE, synchronize_rcu_tasks_rude, rcutable_tasks_rude_get_stats };
 	/* A grace period beside spinning threads waits milliseconds: a tenth
 	 * as many, and at least 100 for the percentiles. */
 	long spin_calls;
@@ -191,9 +249,16 @@ int main(int argc, char **argv)
 	gbench_context("rcutable_flavor", "tasks");
 	gbench_manual_time(gbench_register("call_rcu_tasks_enqueue",
 					   bm_call_rcu_tasks_enqueue, NULL));
-	register_rows("gp_latency/idle", BESIDE_IDLE, idle, sizeof(idle) / sizeof(idle[0]),
+	register_rows("gp_latency/idle", &tasks_idle, idle, sizeof(idle) / sizeof(idle[0]),
 		      gp_calls);
-	register_rows("gp_latency/spin_sleep", BESIDE_SPIN_SLEEP, spin_sleep,
+	register_rows("gp_latency/spin_sleep", &tasks_spin_sleep, spin_sleep,
 		      sizeof(spin_sleep) / sizeof(spin_sleep[0]), spin_calls);
+	sigemptyset(&rude_set);
+	sigaddset(&rude_set, rcutable_tasks_rude_signal());
+	gbench_repetitions(gbench_register("rude_read_pair", bm_rude_read_pair, NULL), 5);
+	register_rows("gp_latency/rude_idle", &rude_idle, idle, sizeof(idle) / sizeof(idle[0]),
+		      gp_calls);
+	register_rows("gp_latency/rude_readers", &rude_busy, rude_readers,
+		      sizeof(rude_readers) / sizeof(rude_readers[0]), gp_calls);
 	return gbench_main(argc, argv);
 }

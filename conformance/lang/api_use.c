@@ -347,8 +347,16 @@ static void tasks_trace(void)
 
 static void tasks(void)
 {
+	struct item *a = item_new(6);
+	struct rcutable_tasks_stats s;
+
 	synchronize_rcu_tasks();
 	rcu_barrier_tasks();
+	synchronize_rcu_tasks_rude();
+	call_rcu_tasks_rude(&a->rcu, item_free);
+	rcu_barrier_tasks_rude();
+	rcutable_tasks_rude_get_stats(&s);
+	CHECK(s.gp_ended >= 2 && rcutable_tasks_rude_signal() > 0);
 }
 
 int main(void)

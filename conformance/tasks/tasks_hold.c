@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -28,11 +29,20 @@ static void *spinner(void *arg)
 	struct spinner_arg *a = arg;
 	struct trampolines *t = a->t;
 	int i = a->i;
+	sigset_t saved;
 
 	free(a);
 	__atomic_store_n(&t->tid[i], tasks_gettid(), __ATOMIC_SEQ_CST);
+	if (t->block_signals) {
+		sigset_t all;
+
+		sigfillset(&all);
+		pthread_sigmask(SIG_BLOCK, &all, &saved);
+	}
 	hold_reader_in(&t->sync);
 	hold_reader_spin(&t->sync);	/* the region */
+	if (t->block_signals)
+		pthread_sigmask(SIG_SETMASK, &saved, NULL);
 	if (t->exit_on_release)
 		return NULL;
 	flag_wait_in_reader(&t->finish, 1, 60000);
@@ -75,7 +85,10 @@ static void *updater(void *arg)
 	__atomic_store_n(&u->tid, tasks_gettid(), __ATOMIC_SEQ_CST);
 	if (u->first)
 		u->first(u->first_arg);
-	synchronize_rcu_tasks();
+	if (u->synchronize)
+		u->synchronize();
+	else
+		synchronize_rcu_tasks();
 	flag_set(&u->left_at_return, u->watch ? flag_get(&u->watch->sync.reader_done) : 0);
 	flag_set(&u->returned, 1);
 	return NULL;
@@ -97,11 +110,13 @@ void tasks_updater_join(struct tasks_updater *u)
 
 /* ---- Grace-period progress -------------------------------------------------- */
 
+void (*tasks_stats_source)(struct rcutable_tasks_stats *s) = rcutable_tasks_get_stats;
+
 struct rcutable_tasks_stats tasks_stats(void)
 {
 	struct rcutable_tasks_stats s;
 
-	rcutable_tasks_get_stats(&s);
+	tasks_stats_source(&s);
 	return s;
 }
 

@@ -25,6 +25,8 @@ struct trampolines {
 	struct hold_sync sync;
 	int n;				/* how many */
 	bool exit_on_release;
+	bool block_signals;		/* spin with every signal blocked: RCU
+					 * Tasks Rude readers */
 	int finish;
 	pid_t tid[16];
 	pthread_t thread[16];
@@ -39,6 +41,7 @@ void trampolines_finish(struct trampolines *t);		/* and join them */
  * runs just before the call. */
 struct tasks_updater {
 	struct trampolines *watch;
+	void (*synchronize)(void);	/* default synchronize_rcu_tasks() */
 	void (*first)(void *first_arg);
 	void *first_arg;
 	int returned, left_at_return;
@@ -49,6 +52,9 @@ struct tasks_updater {
 void tasks_updater_start(struct tasks_updater *u, struct trampolines *watch);
 void tasks_updater_join(struct tasks_updater *u);
 
+/* The flavor's statistics: rcutable_tasks_get_stats() unless a test sets
+ * another source (rcutable_tasks_rude_get_stats()). */
+extern void (*tasks_stats_source)(struct rcutable_tasks_stats *s);
 struct rcutable_tasks_stats tasks_stats(void);
 
 /* Wait (10 s at most) until a grace period begins after *s was taken;

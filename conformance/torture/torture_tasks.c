@@ -1,46 +1,87 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * conformance/torture/torture_tasks.c: the RCU Tasks flavor's operations
- * for the torture test (torture.h).  There are no markers: a reader's
- * "section" is the stretch from loading the published element to its last
- * look at it, in which it makes no system call, as code running in a
- * trampoline would; between stretches it blocks now and then.
+ * conformance/torture/torture_tasks.c: the RCU Tasks flavors' operations
+ * for the torture test (torture.h): RCU Tasks (domain 0) and RCU Tasks
+ * Rude (domain 1), each with its own published element.  RCU Tasks has no
+ * markers: a reader's "section" is the stretch from loading the published
+ * element to its last look at it, in which it makes no system call, as
+ * code running in a trampoline would; between stretches it blocks now and
+ * then.  A Rude reader's section runs with the flavor's signal blocked.
  */
+#include <pthread.h>
+#include <signal.h>
 #include <rcutable/rcupdate_tasks.h>
 #include "torture.h"
 
-static struct torture_elem *current;
+enum { TASKS, RUDE, DOMAINS };
+
+static struct torture_elem *current[DOMAINS];
 
 static void nothing(void) {}
-static int read_lock(int d) { (void)d; return 0; }
-static void read_unlock(int d, int token) { (void)d; (void)token; }
+
+static void rude_mask(int how)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, rcutable_tasks_rude_signal());
+	pthread_sigmask(how, &set, NULL);
+}
+
+static int read_lock(int d)
+{
+	if (d == RUDE)
+		rude_mask(SIG_BLOCK);
+	return 0;
+}
+
+static void read_unlock(int d, int token)
+{
+	(void)token;
+	if (d == RUDE)
+		rude_mask(SIG_UNBLOCK);
+}
 
 static struct torture_elem *deref(int d)
 {
-	(void)d;
 	/* Acquire: pairs with the release in publish(). */
-	return __atomic_load_n(&current, __ATOMIC_ACQUIRE);
+	return __atomic_load_n(&current[d], __ATOMIC_ACQUIRE);
 }
 
 static void publish(int d, struct torture_elem *e)
 {
-	(void)d;
 	/* Release: the element's initialization before its publication. */
-	__atomic_store_n(&current, e, __ATOMIC_RELEASE);
+	__atomic_store_n(&current[d], e, __ATOMIC_RELEASE);
 }
 
-static void wait_sync(int d) { (void)d; synchronize_rcu_tasks(); }
+static void wait_sync(int d)
+{
+	if (d == RUDE)
+		synchronize_rcu_tasks_rude();
+	else
+		synchronize_rcu_tasks();
+}
+
 static void call(int d, struct rcu_head *head, rcu_callback_t func)
 {
-	(void)d;
-	call_rcu_tasks(head, func);
+	if (d == RUDE)
+		call_rcu_tasks_rude(head, func);
+	else
+		call_rcu_tasks(head, func);
 }
-static void run_barrier(int d) { (void)d; rcu_barrier_tasks(); }
+
+static void run_barrier(int d)
+{
+	if (d == RUDE)
+		rcu_barrier_tasks_rude();
+	else
+		rcu_barrier_tasks();
+}
 
 const struct torture_ops torture_ops = {
 	.flavor = "tasks",
 	.info = &rcutable_tasks_impl_info,
-	.domains = 1,
+	.domains = DOMAINS,
 	.nests = false,
 	.may_sleep = false,
 	.no_syscalls = true,

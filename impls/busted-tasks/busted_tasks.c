@@ -5,6 +5,7 @@
  * count a grace period per call.  The tasks conformance group must fail
  * on it.
  */
+#include <signal.h>
 #include <rcutable/rcupdate_tasks.h>
 
 static struct rcutable_tasks_stats busted_stats;
@@ -28,6 +29,32 @@ void call_rcu_tasks(struct rcu_head *head, rcu_callback_t func)
 
 void rcu_barrier_tasks(void)
 {
+}
+
+/* RCU Tasks Rude: the same. */
+void synchronize_rcu_tasks_rude(void)
+{
+	busted_gp();
+}
+
+void call_rcu_tasks_rude(struct rcu_head *head, rcu_callback_t func)
+{
+	busted_gp();
+	func(head);
+}
+
+void rcu_barrier_tasks_rude(void)
+{
+}
+
+int rcutable_tasks_rude_signal(void)
+{
+	return SIGRTMIN + 4;
+}
+
+void rcutable_tasks_rude_get_stats(struct rcutable_tasks_stats *s)
+{
+	rcutable_tasks_get_stats(s);
 }
 
 void rcutable_tasks_get_stats(struct rcutable_tasks_stats *s)

@@ -60,30 +60,12 @@ static pthread_once_t choose_once = PTHREAD_ONCE_INIT;
 static int acks;		/* handlers run this round; futex word */
 static int acks_wanted;		/* signals sent this round */
 
-/* "SIGRTMIN+N", "SIGRTMAX-N" or "N" (a signal number). */
-static int signal_parse(const char *s)
-{
-	char *end;
-	long n;
-
-	if (strncmp(s, "SIGRTMIN+", 9) == 0)
-		n = SIGRTMIN + strtol(s + 9, &end, 10);
-	else if (strncmp(s, "SIGRTMAX-", 9) == 0)
-		n = SIGRTMAX - strtol(s + 9, &end, 10);
-	else
-		n = strtol(s, &end, 10);
-	if (*end || n < SIGRTMIN || n > SIGRTMAX)
-		rcutable_die("RCUTABLE_SIGNAL=%s: rcutable-signal needs a real-time "
-			     "signal, SIGRTMIN+N or SIGRTMAX-N (here %d to %d)",
-			     s, SIGRTMIN, SIGRTMAX);
-	return (int)n;
-}
-
 static void signal_choose(void)
 {
 	const char *env = getenv("RCUTABLE_SIGNAL");
 
-	rcu_signal = env && *env ? signal_parse(env) : SIGRTMIN + RCUTABLE_SIGNAL_OFFSET;
+	rcu_signal = env && *env ? rcutable_signal_parse("RCUTABLE_SIGNAL", env, "rcutable-signal")
+				 : SIGRTMIN + RCUTABLE_SIGNAL_OFFSET;
 }
 
 int rcutable_reserved_signal(void)

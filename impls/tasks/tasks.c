@@ -98,7 +98,6 @@
 #include <rcutable/rcupdate_wait.h>
 #include "engine/cbq.h"
 #include "engine/diag.h"
-#include "engine/membarrier.h"
 #include "tasks_proc.h"
 
 #define TASKS_RECHECK_FIRST_NS	100000u		/* 100 us */
@@ -125,15 +124,9 @@ struct tasks_holdout {
 	char name[16];
 };
 
-struct tid_list {
-	pid_t *tid;
-	size_t n, cap;
-};
-
 /* The running grace period's working memory: the worker's alone. */
 static struct {
-	struct tid_list lists[2];	/* two lists of the threads, sorted */
-	struct tid_list seen;		/* every thread in any list */
+	struct rcutable_tid_set threads;	/* B's list */
 	struct tasks_holdout *h;
 	size_t nh, h_cap;
 } gp;
@@ -185,13 +178,6 @@ static void holdout_add(const struct rcutable_task_status *st, pid_t tid)
 	gp.nh++;
 }
 
-static int cmp_tid(const void *a, const void *b)
-{
-	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* Runs no code of the process now or later: exited, or a kernel worker. */
 static bool out_for_good(const struct rcutable_task_status *st)
 {
@@ -214,70 +200,17 @@ static void examine(int dirfd, pid_t tid)
 		holdout_add(&st, tid);
 }
 
-/* A list of the threads, sorted, into *l; also added to gp.seen. */
-static void list_threads(int dirfd, struct tid_list *l)
-{
-	l->n = rcutable_tasks_proc_list(dirfd, &l->tid, &l->cap);
-	qsort(l->tid, l->n, sizeof(*l->tid), cmp_tid);
-	if (gp.seen.n + l->n > gp.seen.cap) {
-		gp.seen.cap = 2 * (gp.seen.n + l->n);
-		gp.seen.tid = realloc(gp.seen.tid, gp.seen.cap * sizeof(*gp.seen.tid));
-		if (!gp.seen.tid)
-			rcutable_die("RCU Tasks: no memory to list the threads");
-	}
-	memcpy(gp.seen.tid + gp.seen.n, l->tid, l->n * sizeof(*l->tid));
-	gp.seen.n += l->n;
-}
-
-/* How many tids two sorted lists share. */
-static size_t tids_in_both(const struct tid_list *a, const struct tid_list *b)
-{
-	size_t i = 0, j = 0, both = 0;
-
-	while (i < a->n && j < b->n) {
-		if (a->tid[i] < b->tid[j])
-			i++;
-		else if (a->tid[i] > b->tid[j])
-			j++;
-		else
-			both++, i++, j++;
-	}
-	return both;
-}
-
-/*
- * B's list: every thread but self, each examined once, into gp.h.
- *
- * A list may miss a thread that existed all along (tasks_proc.h), so lists
- * are taken until one is shown complete: list, read the thread count N,
- * list again.  A thread in both lists existed before N was read and after,
- * so at that instant; if N threads are in both, they are all the threads
- * of that instant, and every thread that existed at B and had not exited
- * by then was listed.  (A tid in both could name two threads, one that
- * exited and one created after it, only if the kernel's thread ids wrapped
- * around in those microseconds.)  Otherwise a thread was created or exited
- * in between, and the second list serves as the first of another try.
- * Threads in any list are examined: one created after B is waited for,
- * which is only late.
- */
+/* B's list: every thread but self (tasks_proc.h says how a list is shown
+ * complete), each examined once, into gp.h. */
 static void take_list(int dirfd, pid_t self)
 {
-	struct tid_list *before = &gp.lists[0], *after = &gp.lists[1], *swap;
-	size_t count, i;
+	size_t i;
 
-	gp.nh = gp.seen.n = 0;
-	list_threads(dirfd, before);
-	for (;;) {
-		count = rcutable_tasks_proc_thread_count(dirfd);
-		list_threads(dirfd, after);
-		if (tids_in_both(before, after) >= count)
-			break;
-		swap = before, before = after, after = swap;
-	}
-	qsort(gp.seen.tid, gp.seen.n, sizeof(*gp.seen.tid), cmp_tid);
-	for (i = 0; i < gp.seen.n; i++)
-		if (gp.seen.tid[i] != self && (i == 0 || gp.seen.tid[i] != gp.seen.tid[i - 1]))
-			examine(dirfd, gp.seen.tid[i]);
+	gp.nh = 0;
+	rcutable_tasks_proc_list_all(dirfd, &gp.threads);
+	for (i = 0; i < gp.threads.all.n; i++)
+		if (gp.threads.all.tid[i] != self)
+			examine(dirfd, gp.threads.all.tid[i]);
 }
 
 /*
@@ -357,20 +290,6 @@ static void stall_warn(uint64_t waited_ns)
 	stat_set(&tasks_stats.stall_warnings, tasks_stats.stall_warnings + 1);
 }
 
-/* E: see the top of the file. */
-static void fence_every_thread(void)
-{
-	if (rcutable_membarrier_try_all())
-		return;
-#if defined(__x86_64__) || defined(__i386__)
-	rcutable_smp_mb();
-#else
-	rcutable_die("RCU Tasks needs membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) "
-		     "(Linux 4.14 or later) on this architecture, to order the "
-		     "accesses of the threads it saw blocked");
-#endif
-}
-
 /* One grace period, on the engine's worker: the engine's wait_gp. */
 static void tasks_gp(void *unused)
 {
@@ -403,7 +322,7 @@ static void tasks_gp(void *unused)
 		}
 	}
 	close(dirfd);
-	fence_every_thread();
+	rcutable_tasks_fence_every_thread();	/* E: see the top of the file */
 	__atomic_store_n(&tasks_stats.gp_cpu_ns, tasks_stats.gp_cpu_ns +
 			 (rcutable_clock_ns(CLOCK_THREAD_CPUTIME_ID) - cpu0), __ATOMIC_RELAXED);
 	/* Release: the grace period before its count (gp_completed). */
@@ -484,6 +403,6 @@ const struct rcutable_impl rcutable_tasks_impl_info = {
 #endif
 	.native = RCUTABLE_API_READ_SIDE | RCUTABLE_API_SYNCHRONIZE | RCUTABLE_API_CALL |
 		  RCUTABLE_API_BARRIER | RCUTABLE_API_STALL | RCUTABLE_API_EXIT_DRAIN |
-		  RCUTABLE_API_FORK | RCUTABLE_API_BACKLOG,
+		  RCUTABLE_API_FORK | RCUTABLE_API_BACKLOG | RCUTABLE_API_TASKS_RUDE,
 	.gp_completed = tasks_gp_completed,
 };

@@ -28,7 +28,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <rcutable/compiler.h>
 #include "engine/diag.h"
+#include "engine/membarrier.h"
 #include "tasks_proc.h"
 
 #define TASKS_PROC_DIR	"/proc/self/task"
@@ -74,8 +76,8 @@ static size_t proc_read_dir(int dirfd, char **buf, size_t *len)
 
 size_t rcutable_tasks_proc_list(int dirfd, pid_t **tids, size_t *cap)
 {
-	static char *buf;	/* one caller at a time (tasks_proc.h) */
-	static size_t len;
+	static __thread char *buf;	/* each grace period's thread its own */
+	static __thread size_t len;
 	size_t n = 0, bytes, off;
 
 	if (!buf) {
@@ -102,6 +104,79 @@ size_t rcutable_tasks_proc_list(int dirfd, pid_t **tids, size_t *cap)
 		(*tids)[n++] = (pid_t)tid;
 	}
 	return n;
+}
+
+static int cmp_tid(const void *a, const void *b)
+{
+	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* A list of the threads, sorted, into *l; also added to *seen. */
+static void list_sorted(int dirfd, struct rcutable_tid_list *l, struct rcutable_tid_list *seen)
+{
+	l->n = rcutable_tasks_proc_list(dirfd, &l->tid, &l->cap);
+	qsort(l->tid, l->n, sizeof(*l->tid), cmp_tid);
+	if (seen->n + l->n > seen->cap) {
+		seen->cap = 2 * (seen->n + l->n);
+		seen->tid = realloc(seen->tid, seen->cap * sizeof(*seen->tid));
+		if (!seen->tid)
+			rcutable_die("RCU Tasks: no memory to list the threads");
+	}
+	memcpy(seen->tid + seen->n, l->tid, l->n * sizeof(*l->tid));
+	seen->n += l->n;
+}
+
+/* How many tids two sorted lists share. */
+static size_t tids_in_both(const struct rcutable_tid_list *a, const struct rcutable_tid_list *b)
+{
+	size_t i = 0, j = 0, both = 0;
+
+	while (i < a->n && j < b->n) {
+		if (a->tid[i] < b->tid[j])
+			i++;
+		else if (a->tid[i] > b->tid[j])
+			j++;
+		else
+			both++, i++, j++;
+	}
+	return both;
+}
+
+/*
+ * A list may miss a thread that existed all along (tasks_proc.h), so lists
+ * are taken until one is shown complete: list, read the thread count N,
+ * list again.  A thread in both lists existed before N was read and after,
+ * so at that instant; if N threads are in both, they are all the threads
+ * of that instant, and every thread that existed before the first list and
+ * had not exited by then was listed.  (A tid in both could name two
+ * threads, one that exited and one created after it, only if the kernel's
+ * thread ids wrapped around in those microseconds.)  Otherwise a thread
+ * was created or exited in between, and the second list serves as the
+ * first of another try.  Every thread in any list is returned: one created
+ * meanwhile is only waited for too.
+ */
+size_t rcutable_tasks_proc_list_all(int dirfd, struct rcutable_tid_set *set)
+{
+	struct rcutable_tid_list *before = &set->lists[0], *after = &set->lists[1], *swap;
+	struct rcutable_tid_list *seen = &set->all;
+	size_t count, i, n;
+
+	seen->n = 0;
+	list_sorted(dirfd, before, seen);
+	for (;;) {
+		count = rcutable_tasks_proc_thread_count(dirfd);
+		list_sorted(dirfd, after, seen);
+		if (tids_in_both(before, after) >= count)
+			break;
+		swap = before, before = after, after = swap;
+	}
+	qsort(seen->tid, seen->n, sizeof(*seen->tid), cmp_tid);
+	for (i = n = 0; i < seen->n; i++)
+		if (i == 0 || seen->tid[i] != seen->tid[i - 1])
+			seen->tid[n++] = seen->tid[i];
+	return seen->n = n;
 }
 
 /* The value after "key:" at the start of a line of text, or NULL. */
@@ -199,6 +274,23 @@ bool rcutable_tasks_proc_status(int dirfd, pid_t tid, struct rcutable_task_statu
 	return true;
 }
 
+bool rcutable_tasks_proc_signal(int dirfd, pid_t tid, int sig, bool *pending, bool *blocked)
+{
+	char text[16384];
+	const char *pnd, *blk;
+	unsigned long long bit = 1ull << (sig - 1);
+
+	if (!proc_read_task_file(dirfd, tid, "status", text, sizeof(text)))
+		return false;
+	if (!(pnd = proc_field(text, "SigPnd")))
+		proc_bad_status(tid, "SigPnd:");
+	if (!(blk = proc_field(text, "SigBlk")))
+		proc_bad_status(tid, "SigBlk:");
+	*pending = strtoull(pnd, NULL, 16) & bit;
+	*blocked = strtoull(blk, NULL, 16) & bit;
+	return true;
+}
+
 bool rcutable_tasks_proc_schedstat(int dirfd, pid_t tid, struct rcutable_task_status *st)
 {
 	char text[256];
@@ -242,4 +334,17 @@ size_t rcutable_tasks_proc_thread_count(int dirfd)
 	    !(v = proc_field(text, "Threads")))
 		rcutable_die("RCU Tasks: /proc/self/status has no Threads: line");
 	return strtoul(v, NULL, 10);
+}
+
+void rcutable_tasks_fence_every_thread(void)
+{
+	if (rcutable_membarrier_try_all())
+		return;
+#if defined(__x86_64__) || defined(__i386__)
+	rcutable_smp_mb();
+#else
+	rcutable_die("RCU Tasks needs membarrier(MEMBARRIER_CMD_PRIVATE_EXPEDITED) "
+		     "(Linux 4.14 or later) on this architecture, to order the "
+		     "accesses of the threads it saw blocked");
+#endif
 }

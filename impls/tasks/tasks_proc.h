@@ -2,7 +2,8 @@
 /*
  * impls/tasks/tasks_proc.h: the threads of this process and their
  * scheduling states, as procfs tells them.  Called by the RCU Tasks
- * grace period (one thread at a time); nothing here keeps state.
+ * grace periods (Tasks, Rude: each on its own thread); nothing here keeps
+ * state but each thread's own buffer.
  */
 #ifndef RCUTABLE_TASKS_PROC_H
 #define RCUTABLE_TASKS_PROC_H
@@ -45,12 +46,35 @@ size_t rcutable_tasks_proc_list(int dirfd, pid_t **tids, size_t *cap);
  * status, the length of the kernel's thread list at one instant. */
 size_t rcutable_tasks_proc_thread_count(int dirfd);
 
+struct rcutable_tid_list {
+	pid_t *tid;
+	size_t n, cap;
+};
+
+/* Every thread of a complete list, and those seen around it: all.tid[0
+ * .. all.n), sorted, each once.  The lists are working memory, kept for
+ * the next call (zero-initialized before the first). */
+struct rcutable_tid_set {
+	struct rcutable_tid_list all;
+	struct rcutable_tid_list lists[2];
+};
+
+/* Fill set with every thread that existed at one instant after the call
+ * began (and any other seen); returns their count. */
+size_t rcutable_tasks_proc_list_all(int dirfd, struct rcutable_tid_set *set);
+
 /*
  * Read thread tid's stat file through dirfd: state, flags, faults.  False
  * if the thread has exited (its directory is gone, or it is no longer
  * attached to its pid); aborts with a message on a file it cannot parse.
  */
 bool rcutable_tasks_proc_stat(int dirfd, pid_t tid, struct rcutable_task_status *st);
+
+/* Whether thread tid has signal sig pending (*pending) and blocked
+ * (*blocked), from the SigPnd and SigBlk lines of its status file, which
+ * the kernel reads under the thread's signal lock.  False if it has
+ * exited. */
+bool rcutable_tasks_proc_signal(int dirfd, pid_t tid, int sig, bool *pending, bool *blocked);
 
 /* The same for its status file (nvcsw, name) and schedstat (run_ns). */
 bool rcutable_tasks_proc_status(int dirfd, pid_t tid, struct rcutable_task_status *st);
@@ -95,5 +119,14 @@ static inline bool rcutable_tasks_state_stopped(char state)
 {
 	return state == 'T' || state == 't';
 }
+
+/*
+ * Fence E of the grace periods (tasks.c): every thread of the process
+ * still on a CPU executes a full fence (membarrier()); a thread off its CPU
+ * has passed the scheduler's.  On x86-64, without membarrier(), smp_mb()
+ * (a load is never reordered after a later store there); elsewhere it
+ * aborts with a message.
+ */
+void rcutable_tasks_fence_every_thread(void);
 
 #endif /* RCUTABLE_TASKS_PROC_H */

@@ -49,13 +49,14 @@ enum rcutable_api {
 	RCUTABLE_API_SRCU_NMISAFE	= 1u << 21, /* srcu_read_lock_nmisafe(): signal-handler safe */
 	RCUTABLE_API_SRCU_HANDOFF	= 1u << 22, /* srcu_down_read(), srcu_up_read() (and _fast) */
 	RCUTABLE_API_TASKS_TRACE	= 1u << 23, /* RCU Tasks Trace (rcutable/rcupdate_trace.h) */
+	RCUTABLE_API_TASKS_RUDE		= 1u << 24, /* RCU Tasks Rude (rcutable/rcupdate_tasks.h) */
 };
 
-#define RCUTABLE_API_ALL	((1u << 24) - 1)
-/* The bits that only an SRCU implementation's descriptor sets. */
-#define RCUTABLE_API_SRCU_ONLY						\
+#define RCUTABLE_API_ALL	((1u << 25) - 1)
+/* The bits that only an SRCU or RCU Tasks implementation's descriptor sets. */
+#define RCUTABLE_API_OTHER_COLUMNS					\
 	(RCUTABLE_API_SRCU_FAST | RCUTABLE_API_SRCU_NMISAFE | RCUTABLE_API_SRCU_HANDOFF | \
-	 RCUTABLE_API_TASKS_TRACE)
+	 RCUTABLE_API_TASKS_TRACE | RCUTABLE_API_TASKS_RUDE)
 
 /* What an implementation needs from the kernel or from the application,
  * as bits of rcutable_impl.requirements (.needs says the same in words). */

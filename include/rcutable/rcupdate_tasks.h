@@ -62,6 +62,46 @@ void call_rcu_tasks(struct rcu_head *head, rcu_callback_t func);
  */
 void rcu_barrier_tasks(void);
 
+/*
+ * RCU Tasks Rude (since 2019).  The kernel's Rude readers are regions with
+ * preemption or interrupts disabled, and its grace period forces every CPU
+ * through a context switch.  Signals are user space's interrupts: here a
+ * reader is any region of a thread that runs with the flavor's signal
+ * blocked (rcutable_tasks_rude_signal(): SIGRTMIN+4 unless
+ * RCUTABLE_TASKS_RUDE_SIGNAL names another real-time signal), such as
+ * local_irq_save() ... local_irq_restore() (rcupdate.h), a
+ * pthread_sigmask() block of every signal, or a signal handler whose
+ * sa_mask holds it.  A grace period reads every other thread's signal
+ * mask (procfs), sends the signal to each one that blocks it, and waits
+ * until none has it pending: a thread drops it, unseen, when its region
+ * ends (its disposition is SIG_IGN: refused if the program handles it);
+ * threads outside regions are not disturbed at all.  As in the kernel, a region never
+ * blocks: a thread seen blocked inside a system call is outside every
+ * region, so one that keeps every signal blocked for good and sleeps (a
+ * sigwait() loop, a library's helper thread) holds a grace period back
+ * only while it runs.  A thread that takes signals with sigwait() should
+ * leave this one out of its set, or it receives it.  The stall warning
+ * (RCUTABLE_TASKS_STALL_TIMEOUT_MS) names the threads a grace period
+ * still waits for.
+ */
+
+/* Wait for every Tasks Rude reader of another thread that was inside when
+ * the call began; the ordering of synchronize_rcu_tasks().  Refused inside
+ * a reader of the caller's (it would wait for itself), and from a
+ * call_rcu_tasks_rude() callback. */
+void synchronize_rcu_tasks_rude(void);
+
+/* Queue func(head) after a Tasks Rude grace period that begins later.
+ * Never blocks; callbacks queued together share one grace period. */
+void call_rcu_tasks_rude(struct rcu_head *head, rcu_callback_t func);
+
+/* Wait until every callback queued by call_rcu_tasks_rude() before the
+ * call has run.  Refused as synchronize_rcu_tasks_rude() is. */
+void rcu_barrier_tasks_rude(void);
+
+/* The signal whose blocked regions are Tasks Rude readers. */
+int rcutable_tasks_rude_signal(void);
+
 /* How RCU Tasks is doing, for diagnostics, tests and benchmarks. */
 struct rcutable_tasks_stats {
 	unsigned long gp_begun;		/* grace periods that have taken their thread list */
@@ -75,6 +115,8 @@ struct rcutable_tasks_stats {
 /* A consistent-enough copy: each field is read once, gp_ended and rechecks
  * before the fields they count. */
 void rcutable_tasks_get_stats(struct rcutable_tasks_stats *stats);
+/* The same for RCU Tasks Rude's grace periods. */
+void rcutable_tasks_rude_get_stats(struct rcutable_tasks_stats *stats);
 
 #ifdef __cplusplus
 }

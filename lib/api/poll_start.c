@@ -60,7 +60,7 @@ static void *poller(void *arg)
 
 	(void)arg;
 	pthread_setname_np(pthread_self(), "rcutable-poll");
-	rcutable_sigfillset_unreserved(&all);
+	rcutable_sigfillset_internal(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
 	for (;;) {
 		int seen = __atomic_load_n(&asked, __ATOMIC_SEQ_CST);

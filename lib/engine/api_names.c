@@ -12,7 +12,7 @@ static const char *const api_names[] = {
 	"validation", "consolidated", "lifecycle", "stall", "reader_checks",
 	"exit_drain", "fork", "backlog", "polled_full", "call_hurry",
 	"expedite_control", "free_mightsleep", "rcu_sync", "srcu_fast",
-	"srcu_nmisafe", "srcu_handoff", "tasks_trace",
+	"srcu_nmisafe", "srcu_handoff", "tasks_trace", "tasks_rude",
 };
 #define API_NAMES	(sizeof(api_names) / sizeof(api_names[0]))
 _Static_assert(RCUTABLE_API_ALL == (1u << API_NAMES) - 1,

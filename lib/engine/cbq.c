@@ -483,7 +483,7 @@ static void *cbq_worker(void *arg)
 	 * /proc is not mounted. */
 	pthread_setname_np(pthread_self(), "rcutable-cb");
 	/* The application's signals go to its own threads. */
-	rcutable_sigfillset_unreserved(&all);
+	rcutable_sigfillset_internal(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
 	for (;;) {
 		if (q->gathers && !q->batch && cbq_head_waits_gp(q))

@@ -23,6 +23,20 @@
 void rcutable_sigfillset_unreserved(sigset_t *set);
 
 /*
+ * The same, less RCU Tasks Rude's signal, for rcutable's own long-lived
+ * threads (callback workers, the poller): a thread that kept that signal
+ * blocked would be inside a Tasks Rude reader for ever.  Rude's signal is
+ * rcutable_tasks_rude_signal(): 0 unless rcutable-tasks's Rude is linked.
+ */
+void rcutable_sigfillset_internal(sigset_t *set);
+int rcutable_tasks_rude_signal(void);
+
+/* A real-time signal named by the value of environment variable var:
+ * "SIGRTMIN+N", "SIGRTMAX-N" or a number; who (the implementation) is named
+ * in the refusal of anything else. */
+int rcutable_signal_parse(const char *var, const char *value, const char *who);
+
+/*
  * pthread_once(once, init) with every signal but the reserved one blocked
  * for its duration, the caller's mask restored after.  Any thread may call
  * it; callers test their own ready flag (set with release by init) first,

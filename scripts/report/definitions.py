@@ -84,6 +84,9 @@ FEATURE_ROWS = (
      "(an SRCU domain of the SRCU library's)", "srcu", "tasks_trace"),
     ("RCU Tasks", "synchronous: synchronize_rcu_tasks()", "tasks", "synchronize"),
     ("RCU Tasks", "asynchronous: call_rcu_tasks()", "tasks", "call"),
+    ("RCU Tasks Rude since 2019", "synchronize_rcu_tasks_rude(), call_rcu_tasks_rude(), "
+     "rcu_barrier_tasks_rude() (readers: regions with its signal blocked)", "tasks",
+     "tasks_rude"),
     ("(liburcu)", "thread registration: rcu_register_thread(), rcu_unregister_thread(), "
      "rcu_thread_offline(), rcu_thread_online(), rcu_quiescent_state()", "rcu", "lifecycle"),
 )

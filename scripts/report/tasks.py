@@ -15,6 +15,17 @@ def tasks_conditions():
     return out
 
 
+def rude_conditions():
+    """(row name, what runs beside the updater) of tasks_bench.c's Rude rows."""
+    out = [(f"gp_latency/rude_idle/{k}",
+            "alone" if k == 0 else f"{k} idle thread{'s' if k > 1 else ''}")
+           for k in R.TASKS_IDLE_COUNTS]
+    out += [(f"gp_latency/rude_readers/{k}",
+             f"{k} thread{'s' if k > 1 else ''} running Rude regions back to back")
+            for k in R.TASKS_SPIN_SLEEP_COUNTS]
+    return out
+
+
 def tasks_section(w, tasks, runs):
     """The table's RCU Tasks column beside the Tasks implementations' figures."""
     if not tasks:
@@ -54,6 +65,17 @@ def tasks_section(w, tasks, runs):
             g = r.latency(name)
             w(f"| grace-period latency | {claim} | {n} | synchronize_rcu_tasks(), {beside}: "
               f"{pct(g)} | {verdict(g and g['p50'], glo, ghi)} |")
+    for n, r in tasks.items():
+        v = r.get("rude_read_pair", "ns_per_op")
+        if v is None:
+            continue
+        w(f"| RCU Tasks Rude (since 2019): read-side overhead | none in the 2019 table | {n} | "
+          f"{fmt(v, 0)} ns per block and unblock of its signal (two pthread_sigmask() "
+          "system calls) | — |")
+        for name, beside in rude_conditions():
+            g = r.latency(name)
+            w(f"| RCU Tasks Rude (since 2019): grace-period latency | none in the 2019 "
+              f"table | {n} | synchronize_rcu_tasks_rude(), {beside}: {pct(g)} | — |")
     for n, r in tasks.items():
         name = "gp_latency/idle/16"
         w(f"| updater CPU per grace period | (no row in the table) | {n} | 16 idle threads: "
