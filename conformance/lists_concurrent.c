@@ -8,7 +8,9 @@
  * live, stay live while the reader lingers on it, and every traversal must
  * end.  A hash table of hlist_nulls chains whose objects move between
  * buckets must never miss a key that stays put; hlist_bl buckets take
- * updates from two threads under their bit locks.  On the busted control,
+ * updates from two threads under their bit locks.  Two hlists that trade
+ * their nodes with hlists_swap_heads_rcu() are each walked whole, one list
+ * or the other, never a mix.  On the busted control,
  * which runs callbacks at once, readers reach poisoned nodes.
  */
 #include <sched.h>
@@ -334,6 +336,78 @@ Test(lists, waits_hlist_readers_for_deleted_and_replaced_nodes, .timeout = 120)
 				hlist_add_tail_rcu(&hlist_node_new(&r, 0)->h, &chlist);
 	}
 	run_finish(&r, t, free_heap_nodes);
+}
+
+/* ---- hlists_swap_heads_rcu(): two lists trade their nodes ---------------------- */
+
+/* Each chain's nodes carry its tag (0 or 1) in key: a swap moves whole
+ * chains, and an add takes the tag of the chain it joins. */
+static struct hlist_head swap_heads[2];
+static int swap_mixed;
+
+static void traverse_swapped(struct run *r)
+{
+	struct node *n;
+	size_t steps = 0;
+	long tag = -1;
+
+	hlist_for_each_entry_rcu(n, &swap_heads[0], h) {
+		reader_visit(r, n);
+		if (tag < 0)
+			tag = (long)RCUTABLE_READ_ONCE(n->key);
+		else if ((long)RCUTABLE_READ_ONCE(n->key) != tag)
+			flag_set(&swap_mixed, 1);
+		if (++steps > POOL) {
+			flag_set(&r->endless, 1);
+			break;
+		}
+	}
+}
+
+static unsigned long swap_tag(int list)
+{
+	return hlist_entry(swap_heads[list].first, struct node, h)->key;
+}
+
+Test(lists, waits_hlist_readers_across_hlists_swap_heads_rcu, .timeout = 120)
+{
+	static struct run r;
+	pthread_t t[READERS];
+	unsigned live[2] = { 0, 0 };
+
+	run_start(&r, traverse_swapped, t);
+	for (int list = 0; list < 2; list++)
+		for (; live[list] < 8; live[list]++)
+			hlist_add_head_rcu(&node_new(&r, (unsigned long)list)->h,
+					   &swap_heads[list]);
+	for (int op = 0; op < OPS && !flag_get(&r.dead_seen); pace(&r, ++op)) {
+		int list = rand() % 2;
+		unsigned tmp;
+		struct node *n;
+
+		switch (op % 4) {
+		case 0:
+		case 1:
+			hlists_swap_heads_rcu(&swap_heads[0], &swap_heads[1]);
+			tmp = live[0], live[0] = live[1], live[1] = tmp;
+			break;
+		case 2:		/* a node joins the list, with its tag */
+			hlist_add_head_rcu(&node_new(&r, swap_tag(list))->h, &swap_heads[list]);
+			live[list]++;
+			break;
+		case 3:		/* its first node leaves, never its last */
+			if (live[list] < 2)
+				break;
+			n = hlist_entry(swap_heads[list].first, struct node, h);
+			hlist_del_rcu(&n->h);
+			node_retire(n);
+			live[list]--;
+			break;
+		}
+	}
+	run_finish(&r, t, NULL);
+	cr_assert(!swap_mixed, "a traversal walked nodes of both lists: a swap was "
+		  "seen half done");
 }
 
 /* ---- hlist_nulls: a hash table whose objects move ------------------------------- */

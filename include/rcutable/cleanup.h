@@ -8,8 +8,9 @@
  * class_<name>_constructor(args) that enters (takes the lock, opens the
  * reader) and a destructor class_<name>_destructor(class_<name>_t *) that
  * leaves; DEFINE_LOCK_GUARD_0() and DEFINE_LOCK_GUARD_1() define them.  The
- * classes rcu (rcutable/rcupdate.h) and srcu (rcutable/srcu.h) are
- * defined beside their markers.
+ * classes rcu (rcutable/rcupdate.h), srcu (rcutable/srcu.h) and
+ * rcu_tasks_trace (rcutable/rcupdate_trace.h) are defined beside their
+ * markers.
  *
  *	guard(rcu)();			reader until the end of the block
  *	guard(srcu)(&my_srcu);
