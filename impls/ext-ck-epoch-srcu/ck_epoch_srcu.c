@@ -377,16 +377,12 @@ static bool poll_done(void *arg, unsigned long cookie)
 	return rcutable_gp_count_elapsed(&((struct srcu_struct *)arg)->gp, cookie);
 }
 
-static void poll_queue(void *arg, struct rcu_head *head, rcu_callback_t func, bool hurry)
+static struct rcutable_cbq *poll_engine(void *arg)
 {
-	struct rcutable_cbq *q = engine(arg);
-
-	rcutable_cbq_enqueue(q, head, func);
-	if (hurry)
-		rcutable_cbq_hurry(q);
+	return engine(arg);
 }
 
-static const struct rcutable_poll_ops poll_ops = { .done = poll_done, .queue = poll_queue };
+static const struct rcutable_poll_ops poll_ops = { .done = poll_done, .engine = poll_engine };
 
 static unsigned long start_poll(struct srcu_struct *ssp, bool expedited, const char *who)
 {

@@ -133,27 +133,9 @@ static struct {
 
 /* ---- Statistics ------------------------------------------------------------ */
 
-static void stat_set(unsigned long *field, unsigned long v)
-{
-	__atomic_store_n(field, v, __ATOMIC_RELAXED);
-}
-
-/* Release: the fields set before it are seen by a reader that acquires
- * this one (rcutable_tasks_get_stats()). */
-static void stat_inc_release(unsigned long *field)
-{
-	__atomic_store_n(field, *field + 1, __ATOMIC_RELEASE);
-}
-
 void rcutable_tasks_get_stats(struct rcutable_tasks_stats *s)
 {
-	/* Acquire: pairs with stat_inc_release(). */
-	s->gp_ended = __atomic_load_n(&tasks_stats.gp_ended, __ATOMIC_ACQUIRE);
-	s->rechecks = __atomic_load_n(&tasks_stats.rechecks, __ATOMIC_ACQUIRE);
-	s->gp_begun = __atomic_load_n(&tasks_stats.gp_begun, __ATOMIC_ACQUIRE);
-	s->holdouts = __atomic_load_n(&tasks_stats.holdouts, __ATOMIC_RELAXED);
-	s->stall_warnings = __atomic_load_n(&tasks_stats.stall_warnings, __ATOMIC_RELAXED);
-	s->gp_cpu_ns = __atomic_load_n(&tasks_stats.gp_cpu_ns, __ATOMIC_RELAXED);
+	rcutable_tasks_stats_read(&tasks_stats, s);
 }
 
 static unsigned long tasks_gp_completed(void)
@@ -287,7 +269,7 @@ static void stall_warn(uint64_t waited_ns)
 			      "is running and has not blocked in a system call since "
 			      "the grace period began");
 	}
-	stat_set(&tasks_stats.stall_warnings, tasks_stats.stall_warnings + 1);
+	rcutable_tasks_stat_set(&tasks_stats.stall_warnings, tasks_stats.stall_warnings + 1);
 }
 
 /* One grace period, on the engine's worker: the engine's wait_gp. */
@@ -304,8 +286,8 @@ static void tasks_gp(void *unused)
 	rcutable_smp_mb();
 	dirfd = rcutable_tasks_proc_open("an RCU Tasks grace period");
 	take_list(dirfd, rcutable_gettid());
-	stat_set(&tasks_stats.holdouts, gp.nh);
-	stat_inc_release(&tasks_stats.gp_begun);
+	rcutable_tasks_stat_set(&tasks_stats.holdouts, gp.nh);
+	rcutable_tasks_stat_inc_release(&tasks_stats.gp_begun);
 	start = warned = rcutable_now_ns();
 	while (gp.nh) {
 		uint64_t now;
@@ -313,8 +295,8 @@ static void tasks_gp(void *unused)
 		rcutable_sleep_ns(wait);
 		wait = wait * 2 < TASKS_RECHECK_MAX_NS ? wait * 2 : TASKS_RECHECK_MAX_NS;
 		recheck(dirfd);
-		stat_set(&tasks_stats.holdouts, gp.nh);
-		stat_inc_release(&tasks_stats.rechecks);
+		rcutable_tasks_stat_set(&tasks_stats.holdouts, gp.nh);
+		rcutable_tasks_stat_inc_release(&tasks_stats.rechecks);
 		now = rcutable_now_ns();
 		if (gp.nh && stall_ns && now - warned >= stall_ns) {
 			stall_warn(now - start);
@@ -326,7 +308,7 @@ static void tasks_gp(void *unused)
 	__atomic_store_n(&tasks_stats.gp_cpu_ns, tasks_stats.gp_cpu_ns +
 			 (rcutable_clock_ns(CLOCK_THREAD_CPUTIME_ID) - cpu0), __ATOMIC_RELAXED);
 	/* Release: the grace period before its count (gp_completed). */
-	stat_inc_release(&tasks_stats.gp_ended);
+	rcutable_tasks_stat_inc_release(&tasks_stats.gp_ended);
 }
 
 /* ---- The API ------------------------------------------------------------------ */

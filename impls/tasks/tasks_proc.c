@@ -348,3 +348,15 @@ void rcutable_tasks_fence_every_thread(void)
 		     "accesses of the threads it saw blocked");
 #endif
 }
+
+void rcutable_tasks_stats_read(const struct rcutable_tasks_stats *from,
+			       struct rcutable_tasks_stats *to)
+{
+	/* Acquire: pairs with rcutable_tasks_stat_inc_release(). */
+	to->gp_ended = __atomic_load_n(&from->gp_ended, __ATOMIC_ACQUIRE);
+	to->rechecks = __atomic_load_n(&from->rechecks, __ATOMIC_ACQUIRE);
+	to->gp_begun = __atomic_load_n(&from->gp_begun, __ATOMIC_ACQUIRE);
+	to->holdouts = __atomic_load_n(&from->holdouts, __ATOMIC_RELAXED);
+	to->stall_warnings = __atomic_load_n(&from->stall_warnings, __ATOMIC_RELAXED);
+	to->gp_cpu_ns = __atomic_load_n(&from->gp_cpu_ns, __ATOMIC_RELAXED);
+}

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <sys/types.h>
+#include <rcutable/rcupdate_tasks.h>
 
 /* One reading of a thread's scheduling state, from its stat file (state,
  * flags, faults), and, where asked for, its status (switches, name) and
@@ -119,6 +120,25 @@ static inline bool rcutable_tasks_state_stopped(char state)
 {
 	return state == 'T' || state == 't';
 }
+
+/* ---- A grace period's statistics: written by its thread alone ---------- */
+
+static inline void rcutable_tasks_stat_set(unsigned long *field, unsigned long v)
+{
+	__atomic_store_n(field, v, __ATOMIC_RELAXED);
+}
+
+/* Release: the fields set before it are seen by a reader that acquires
+ * this one (rcutable_tasks_stats_read()). */
+static inline void rcutable_tasks_stat_inc_release(unsigned long *field)
+{
+	__atomic_store_n(field, *field + 1, __ATOMIC_RELEASE);
+}
+
+/* A consistent-enough copy of *from into *to: each field read once,
+ * gp_ended and rechecks (acquire) before the fields they count. */
+void rcutable_tasks_stats_read(const struct rcutable_tasks_stats *from,
+			       struct rcutable_tasks_stats *to);
 
 /*
  * Fence E of the grace periods (tasks.c): every thread of the process

@@ -154,7 +154,7 @@ struct rude_holdout {
 	bool sent;		/* the signal was queued for it */
 };
 
-/* The worker's alone, but the statistics, which anyone reads. */
+/* The worker's alone; the statistics below are read by anyone. */
 static struct {
 	struct rcutable_tid_set threads;
 	struct rude_holdout *h;
@@ -162,27 +162,9 @@ static struct {
 } gp;
 static struct rcutable_tasks_stats rude_stats;
 
-static void stat_set(unsigned long *field, unsigned long v)
-{
-	__atomic_store_n(field, v, __ATOMIC_RELAXED);
-}
-
-/* Release: the fields set before it are seen by a reader that acquires
- * this one (rcutable_tasks_rude_get_stats()). */
-static void stat_inc_release(unsigned long *field)
-{
-	__atomic_store_n(field, *field + 1, __ATOMIC_RELEASE);
-}
-
 void rcutable_tasks_rude_get_stats(struct rcutable_tasks_stats *s)
 {
-	/* Acquire: pairs with stat_inc_release(). */
-	s->gp_ended = __atomic_load_n(&rude_stats.gp_ended, __ATOMIC_ACQUIRE);
-	s->rechecks = __atomic_load_n(&rude_stats.rechecks, __ATOMIC_ACQUIRE);
-	s->gp_begun = __atomic_load_n(&rude_stats.gp_begun, __ATOMIC_ACQUIRE);
-	s->holdouts = __atomic_load_n(&rude_stats.holdouts, __ATOMIC_RELAXED);
-	s->stall_warnings = __atomic_load_n(&rude_stats.stall_warnings, __ATOMIC_RELAXED);
-	s->gp_cpu_ns = __atomic_load_n(&rude_stats.gp_cpu_ns, __ATOMIC_RELAXED);
+	rcutable_tasks_stats_read(&rude_stats, s);
 }
 
 /* Send the signal to thread tid: false if it could not be queued (the
@@ -233,7 +215,7 @@ static void rude_stall_warn(int dirfd, uint64_t waited_ns)
 		rcutable_tasks_proc_status(dirfd, gp.h[i].tid, &st);
 		rcutable_warn("  thread %d (%s)", (int)gp.h[i].tid, st.name);
 	}
-	stat_set(&rude_stats.stall_warnings, rude_stats.stall_warnings + 1);
+	rcutable_tasks_stat_set(&rude_stats.stall_warnings, rude_stats.stall_warnings + 1);
 }
 
 /* Keep the holdouts that are not done. */
@@ -271,8 +253,8 @@ static void rude_gp(void *unused)
 		if (gp.threads.all.tid[i] != self)
 			gp.h[gp.nh++] = (struct rude_holdout){ .tid = gp.threads.all.tid[i] };
 	rude_recheck(dirfd);
-	stat_set(&rude_stats.holdouts, gp.nh);
-	stat_inc_release(&rude_stats.gp_begun);
+	rcutable_tasks_stat_set(&rude_stats.holdouts, gp.nh);
+	rcutable_tasks_stat_inc_release(&rude_stats.gp_begun);
 	start = warned = rcutable_now_ns();
 	while (gp.nh) {
 		uint64_t now;
@@ -280,8 +262,8 @@ static void rude_gp(void *unused)
 		rcutable_sleep_ns(wait);
 		wait = wait * 2 < RUDE_RECHECK_MAX_NS ? wait * 2 : RUDE_RECHECK_MAX_NS;
 		rude_recheck(dirfd);
-		stat_set(&rude_stats.holdouts, gp.nh);
-		stat_inc_release(&rude_stats.rechecks);
+		rcutable_tasks_stat_set(&rude_stats.holdouts, gp.nh);
+		rcutable_tasks_stat_inc_release(&rude_stats.rechecks);
 		now = rcutable_now_ns();
 		if (gp.nh && rude_stall_ns && now - warned >= rude_stall_ns) {
 			rude_stall_warn(dirfd, now - start);
@@ -293,7 +275,7 @@ static void rude_gp(void *unused)
 	__atomic_store_n(&rude_stats.gp_cpu_ns, rude_stats.gp_cpu_ns +
 			 (rcutable_clock_ns(CLOCK_THREAD_CPUTIME_ID) - cpu0), __ATOMIC_RELAXED);
 	/* Release: the grace period before its count. */
-	stat_inc_release(&rude_stats.gp_ended);
+	rcutable_tasks_stat_inc_release(&rude_stats.gp_ended);
 }
 
 /* ---- The API ------------------------------------------------------------------ */

@@ -17,7 +17,20 @@
  */
 #include "engine/poll_head.h"
 
+#include "engine/cbq.h"
+
 #include <rcutable/compiler.h>
+
+/* Queue the head; an expedited start skips the gathering. */
+static void poll_head_queue(struct rcutable_poll_head *ph, const struct rcutable_poll_ops *ops,
+			    void *domain, rcu_callback_t func, bool hurry)
+{
+	struct rcutable_cbq *q = ops->engine(domain);
+
+	rcutable_cbq_enqueue(q, &ph->head, func);
+	if (hurry)
+		rcutable_cbq_hurry(q);
+}
 
 /* Is cookie a newer than b (cookies count up, and may wrap)? */
 static bool cookie_after(unsigned long a, unsigned long b)
@@ -39,8 +52,12 @@ static void poll_head_cb(struct rcu_head *head)
 	 * we see its cookie). */
 	rcutable_smp_mb();
 	if (!ops->done(domain, __atomic_load_n(&ph->want, __ATOMIC_RELAXED)) &&
-	    !__atomic_exchange_n(&ph->queued, 1, __ATOMIC_RELAXED))
-		ops->queue(domain, &ph->head, poll_head_cb, hurry);
+	    !__atomic_exchange_n(&ph->queued, 1, __ATOMIC_RELAXED)) {
+		/* The expedited start taken above goes on with the head. */
+		if (hurry)
+			__atomic_store_n(&ph->hurry, 1, __ATOMIC_RELAXED);
+		poll_head_queue(ph, ops, domain, poll_head_cb, hurry);
+	}
 }
 
 void rcutable_poll_head_start(struct rcutable_poll_head *ph,
@@ -62,7 +79,7 @@ void rcutable_poll_head_start(struct rcutable_poll_head *ph,
 	/* want before queued: pairs with the fence in poll_head_cb(). */
 	rcutable_smp_mb();
 	if (!__atomic_exchange_n(&ph->queued, 1, __ATOMIC_RELAXED))
-		ops->queue(domain, &ph->head, poll_head_cb, hurry);
+		poll_head_queue(ph, ops, domain, poll_head_cb, hurry);
 }
 
 bool rcutable_poll_head_hurried(const struct rcutable_poll_head *ph)

@@ -12,15 +12,14 @@
 #include <stdbool.h>
 #include <rcutable/types.h>
 
+struct rcutable_cbq;
+
 /* What a domain does for its head. */
 struct rcutable_poll_ops {
 	/* Has the grace period that cookie needs completed? */
 	bool (*done)(void *domain, unsigned long cookie);
-	/* Queue head for func after a grace period that begins later;
-	 * hurry: an expedited start (no gathering; expedited where the
-	 * domain can). */
-	void (*queue)(void *domain, struct rcu_head *head, rcu_callback_t func,
-		      bool hurry);
+	/* The callback engine to queue the head on (the caller's lane). */
+	struct rcutable_cbq *(*engine)(void *domain);
 };
 
 struct rcutable_poll_head {
@@ -35,8 +34,9 @@ struct rcutable_poll_head {
 /*
  * Make sure that a grace period that completes cookie (a cookie of the
  * domain's, taken by the caller) runs, without waiting for it: queue the
- * head unless it is queued already.  Any thread; wait-free but for the
- * domain's queue().
+ * head unless it is queued already; hurry, an expedited start: without the
+ * gathering, and with rcutable_poll_head_hurried() true until the head's
+ * callback.  Any thread; wait-free but for the domain's engine().
  */
 void rcutable_poll_head_start(struct rcutable_poll_head *ph,
 			      const struct rcutable_poll_ops *ops, void *domain,

@@ -404,19 +404,15 @@ static bool srcu_poll_done(void *arg, unsigned long cookie)
 				    cookie);
 }
 
-static void srcu_poll_queue(void *arg, struct rcu_head *head, rcu_callback_t func,
-			    bool hurry)
+static struct rcutable_cbq *srcu_poll_engine(void *arg)
 {
 	struct srcu_struct *ssp = arg;
-	struct rcutable_cbq *q = srcu_engine(ssp, rcutable_srcu_domain_of(ssp));
 
-	rcutable_cbq_enqueue(q, head, func);
-	if (hurry)
-		rcutable_cbq_hurry(q);
+	return srcu_engine(ssp, rcutable_srcu_domain_of(ssp));
 }
 
 static const struct rcutable_poll_ops srcu_poll_ops = {
-	.done = srcu_poll_done, .queue = srcu_poll_queue,
+	.done = srcu_poll_done, .engine = srcu_poll_engine,
 };
 
 /* A cookie, as get_state_synchronize_srcu() returns, and a grace period
