@@ -101,7 +101,6 @@
 #include "tasks_proc.h"
 
 #define TASKS_RECHECK_FIRST_NS	100000u		/* 100 us */
-#define TASKS_RECHECK_MAX_NS	16000000u	/* 16 ms */
 #define TASKS_CONFIRM_RUN_NS	1000000u	/* 1 ms of CPU */
 
 static void tasks_gp(void *unused);
@@ -254,8 +253,9 @@ static void recheck(int dirfd)
 	gp.nh = kept;
 }
 
-static void stall_warn(uint64_t waited_ns)
+static void stall_warn(int dirfd, uint64_t waited_ns)
 {
+	(void)dirfd;
 	rcutable_warn("RCU Tasks stall: a grace period has waited %.1f s for %zu "
 		      "thread%s:", (double)waited_ns / 1e9, gp.nh, gp.nh == 1 ? "" : "s");
 	for (size_t i = 0; i < gp.nh; i++) {
@@ -269,15 +269,12 @@ static void stall_warn(uint64_t waited_ns)
 			      "is running and has not blocked in a system call since "
 			      "the grace period began");
 	}
-	rcutable_tasks_stat_set(&tasks_stats.stall_warnings, tasks_stats.stall_warnings + 1);
 }
 
 /* One grace period, on the engine's worker: the engine's wait_gp. */
 static void tasks_gp(void *unused)
 {
-	uint64_t cpu0 = rcutable_clock_ns(CLOCK_THREAD_CPUTIME_ID), start, warned;
-	uint64_t wait = TASKS_RECHECK_FIRST_NS;
-	uint64_t stall_ns = RCUTABLE_READ_ONCE(tasks_stall_ns);
+	uint64_t cpu0 = rcutable_clock_ns(CLOCK_THREAD_CPUTIME_ID);
 	int dirfd;
 
 	(void)unused;
@@ -286,23 +283,9 @@ static void tasks_gp(void *unused)
 	rcutable_smp_mb();
 	dirfd = rcutable_tasks_proc_open("an RCU Tasks grace period");
 	take_list(dirfd, rcutable_gettid());
-	rcutable_tasks_stat_set(&tasks_stats.holdouts, gp.nh);
-	rcutable_tasks_stat_inc_release(&tasks_stats.gp_begun);
-	start = warned = rcutable_now_ns();
-	while (gp.nh) {
-		uint64_t now;
-
-		rcutable_sleep_ns(wait);
-		wait = wait * 2 < TASKS_RECHECK_MAX_NS ? wait * 2 : TASKS_RECHECK_MAX_NS;
-		recheck(dirfd);
-		rcutable_tasks_stat_set(&tasks_stats.holdouts, gp.nh);
-		rcutable_tasks_stat_inc_release(&tasks_stats.rechecks);
-		now = rcutable_now_ns();
-		if (gp.nh && stall_ns && now - warned >= stall_ns) {
-			stall_warn(now - start);
-			warned = now;
-		}
-	}
+	rcutable_tasks_wait_holdouts(dirfd, &gp.nh, TASKS_RECHECK_FIRST_NS,
+				    RCUTABLE_READ_ONCE(tasks_stall_ns), &tasks_stats, recheck,
+				    stall_warn);
 	close(dirfd);
 	rcutable_tasks_fence_every_thread();	/* E: see the top of the file */
 	__atomic_store_n(&tasks_stats.gp_cpu_ns, tasks_stats.gp_cpu_ns +

@@ -360,3 +360,30 @@ void rcutable_tasks_stats_read(const struct rcutable_tasks_stats *from,
 	to->stall_warnings = __atomic_load_n(&from->stall_warnings, __ATOMIC_RELAXED);
 	to->gp_cpu_ns = __atomic_load_n(&from->gp_cpu_ns, __ATOMIC_RELAXED);
 }
+
+#define HOLDOUT_RECHECK_MAX_NS	16000000u	/* 16 ms */
+
+void rcutable_tasks_wait_holdouts(int dirfd, const size_t *nh, uint64_t first_ns,
+				 uint64_t stall_ns, struct rcutable_tasks_stats *stats,
+				 void (*recheck)(int dirfd),
+				 void (*warn)(int dirfd, uint64_t waited_ns))
+{
+	uint64_t wait = first_ns, start, warned, now;
+
+	rcutable_tasks_stat_set(&stats->holdouts, *nh);
+	rcutable_tasks_stat_inc_release(&stats->gp_begun);
+	start = warned = rcutable_now_ns();
+	while (*nh) {
+		rcutable_sleep_ns(wait);
+		wait = wait * 2 < HOLDOUT_RECHECK_MAX_NS ? wait * 2 : HOLDOUT_RECHECK_MAX_NS;
+		recheck(dirfd);
+		rcutable_tasks_stat_set(&stats->holdouts, *nh);
+		rcutable_tasks_stat_inc_release(&stats->rechecks);
+		now = rcutable_now_ns();
+		if (*nh && stall_ns && now - warned >= stall_ns) {
+			warn(dirfd, now - start);
+			rcutable_tasks_stat_set(&stats->stall_warnings, stats->stall_warnings + 1);
+			warned = now;
+		}
+	}
+}

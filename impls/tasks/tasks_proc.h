@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 #include <rcutable/rcupdate_tasks.h>
 
@@ -139,6 +140,18 @@ static inline void rcutable_tasks_stat_inc_release(unsigned long *field)
  * gp_ended and rechecks (acquire) before the fields they count. */
 void rcutable_tasks_stats_read(const struct rcutable_tasks_stats *from,
 			       struct rcutable_tasks_stats *to);
+
+/*
+ * W of a grace period, after its list: count the holdouts and the
+ * beginning into stats, then, while *nh holdouts are left, sleep first_ns,
+ * then twice as long each time up to 16 ms, and recheck(dirfd) (which
+ * updates *nh), counting each pass; every stall_ns (0: never) call
+ * warn(dirfd, ns waited so far) and count it.
+ */
+void rcutable_tasks_wait_holdouts(int dirfd, const size_t *nh, uint64_t first_ns,
+				 uint64_t stall_ns, struct rcutable_tasks_stats *stats,
+				 void (*recheck)(int dirfd),
+				 void (*warn)(int dirfd, uint64_t waited_ns));
 
 /*
  * Fence E of the grace periods (tasks.c): every thread of the process

@@ -85,7 +85,6 @@
 
 #define RUDE_SIGNAL_OFFSET	4		/* SIGRTMIN+4 by default */
 #define RUDE_RECHECK_FIRST_NS	10000u		/* 10 us */
-#define RUDE_RECHECK_MAX_NS	16000000u	/* 16 ms */
 
 static void rude_gp(void *unused);
 static struct rcutable_cbq rude_cbq =
@@ -215,7 +214,6 @@ static void rude_stall_warn(int dirfd, uint64_t waited_ns)
 		rcutable_tasks_proc_status(dirfd, gp.h[i].tid, &st);
 		rcutable_warn("  thread %d (%s)", (int)gp.h[i].tid, st.name);
 	}
-	rcutable_tasks_stat_set(&rude_stats.stall_warnings, rude_stats.stall_warnings + 1);
 }
 
 /* Keep the holdouts that are not done. */
@@ -232,7 +230,6 @@ static void rude_recheck(int dirfd)
 static void rude_gp(void *unused)
 {
 	uint64_t cpu0 = rcutable_clock_ns(CLOCK_THREAD_CPUTIME_ID);
-	uint64_t wait = RUDE_RECHECK_FIRST_NS, start, warned;
 	pid_t self = rcutable_gettid();
 	size_t i;
 	int dirfd;
@@ -253,23 +250,8 @@ static void rude_gp(void *unused)
 		if (gp.threads.all.tid[i] != self)
 			gp.h[gp.nh++] = (struct rude_holdout){ .tid = gp.threads.all.tid[i] };
 	rude_recheck(dirfd);
-	rcutable_tasks_stat_set(&rude_stats.holdouts, gp.nh);
-	rcutable_tasks_stat_inc_release(&rude_stats.gp_begun);
-	start = warned = rcutable_now_ns();
-	while (gp.nh) {
-		uint64_t now;
-
-		rcutable_sleep_ns(wait);
-		wait = wait * 2 < RUDE_RECHECK_MAX_NS ? wait * 2 : RUDE_RECHECK_MAX_NS;
-		rude_recheck(dirfd);
-		rcutable_tasks_stat_set(&rude_stats.holdouts, gp.nh);
-		rcutable_tasks_stat_inc_release(&rude_stats.rechecks);
-		now = rcutable_now_ns();
-		if (gp.nh && rude_stall_ns && now - warned >= rude_stall_ns) {
-			rude_stall_warn(dirfd, now - start);
-			warned = now;
-		}
-	}
+	rcutable_tasks_wait_holdouts(dirfd, &gp.nh, RUDE_RECHECK_FIRST_NS, rude_stall_ns,
+				    &rude_stats, rude_recheck, rude_stall_warn);
 	close(dirfd);
 	rcutable_tasks_fence_every_thread();	/* E */
 	__atomic_store_n(&rude_stats.gp_cpu_ns, rude_stats.gp_cpu_ns +
