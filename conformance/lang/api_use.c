@@ -141,6 +141,7 @@ static void bl_and_nulls_lists(void)
 	hlist_bl_unlock(&bh);
 	hlist_nulls_add_tail_rcu(&a->n, &nh);
 	CHECK(rcu_dereference_raw(hlist_nulls_first_rcu(&nh)) == &a->n);
+	CHECK(is_a_nulls(rcu_dereference_raw(hlist_nulls_next_rcu(&a->n))));
 	rcu_read_lock();
 	hlist_bl_for_each_entry_rcu(pos, bpos, &bh, bl)
 		sum += pos->v;
