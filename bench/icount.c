@@ -64,9 +64,11 @@ int main(int argc, char **argv)
 	if (exp || after_exp)
 		setenv("RCUTABLE_EXPEDITED_MODE_MS", exp ? "3600000" : "1", 1);
 	rcu_register_thread();
-	rcu_read_lock();	/* first use (registration) outside the count */
-	rcu_read_unlock();
 	call_rcu(&heads[n], noop_cb);	/* starts the worker outside the count */
+	/* The first read outside the count too: registration, or the one
+	 * out-of-line lock after a call_rcu() (counter_gp.c, caller_rearm()). */
+	rcu_read_lock();
+	rcu_read_unlock();
 	if (exp || after_exp) {
 		synchronize_rcu_expedited();	/* turns the mode on */
 		synchronize_rcu_expedited();
