@@ -29,7 +29,11 @@
 #include "engine/diag.h"
 #include "peer/peer_side.h"
 
-ck_epoch_t rcutable_ck_epoch;
+/* On a cache line of its own: its epoch is written by every grace period
+ * and read by every reader, and the adapter's other globals beside it
+ * would make ck's figures depend on where the linker puts them (0.84 or
+ * 0.36 us for a grace period beside 4 readers, the same code). */
+ck_epoch_t rcutable_ck_epoch __attribute__((aligned(64)));
 __thread ck_epoch_record_t *rcutable_ck_record;
 
 __attribute__((constructor)) static void ck_side_init(void)
