@@ -73,7 +73,7 @@
  * Asking (memb, signal: RCUTABLE_READER_EXPEDITED_MODE).  Fence A costs a
  * membarrier() or a signal to every reader, microseconds (tens on a virtual
  * machine), most of a grace period.  So a grace period first asks: it
- * publishes a request number (ask_seq, a release store after the caller's
+ * publishes a request number (ask.seq, a release store after the caller's
  * unpublish) and sets RCUTABLE_GP_ASKING in futex, which every reader
  * checks when it goes idle; a reader that finds the bit copies the number
  * into its ack (reader_answer(): an acquire load, a release store), and
@@ -450,12 +450,16 @@ static void reader_wake_updater(unsigned long c)
 		rcutable_futex_wake(&rcutable_rcu_gp.futex, 1);
 }
 
+/* A word that readers read, alone on its cache line: aligned to it and as
+ * large (the compiler places nothing else there), so that the grace
+ * period's bookkeeping beside it never takes the line from the readers. */
+#define GP_LINE_OF(type, name)	struct { type name; } __attribute__((aligned(64)))
+
 /* Expedited mode: until when it lasts, on CLOCK_MONOTONIC_COARSE (a
  * reader reads that clock in a few ns); written under gp.lock, and only
  * when it changes (once per tick of that clock).  Readers in the mode read
- * it at every idle store: on a line of its own, away from the grace
- * period's bookkeeping. */
-static uint64_t fence_until_ns __attribute__((aligned(64)));
+ * it at every 16th idle store. */
+static GP_LINE_OF(uint64_t, ns) fence_until;
 
 static uint64_t coarse_now_ns(void)
 {
@@ -485,14 +489,14 @@ static void reader_fence_mode(void)
 	if (RCUTABLE_READ_ONCE(self->ctr) == RCUTABLE_CTR_IDLE)
 		RCUTABLE_WRITE_ONCE(self->ctr, RCUTABLE_CTR_IDLE | RCUTABLE_CTR_FENCE);
 	if (++idle_stores % FENCE_MODE_CHECK_EVERY == 0 &&
-	    coarse_now_ns() >= RCUTABLE_READ_ONCE(fence_until_ns))
+	    coarse_now_ns() >= RCUTABLE_READ_ONCE(fence_until.ns))
 		__atomic_fetch_and(&rcutable_rcu_gp.futex, ~RCUTABLE_GP_FENCING,
 				   __ATOMIC_RELAXED);
 }
 
 /* A grace period's request number (see the head of the file): written
  * under gp.lock, read by readers that answer. */
-static unsigned long ask_seq __attribute__((aligned(64)));
+static GP_LINE_OF(unsigned long, seq) ask;
 
 /*
  * A thread that just went idle found RCUTABLE_GP_ASKING: answer the
@@ -506,7 +510,7 @@ static unsigned long ask_seq __attribute__((aligned(64)));
 static void reader_answer(void)
 {
 	__atomic_store_n(&rcutable_rcu_reader.ack,
-			 __atomic_load_n(&ask_seq, __ATOMIC_ACQUIRE), __ATOMIC_RELEASE);
+			 __atomic_load_n(&ask.seq, __ATOMIC_ACQUIRE), __ATOMIC_RELEASE);
 }
 
 /* A thread that went idle (the outermost rcu_read_unlock(), a QSBR report
@@ -702,8 +706,8 @@ static bool gp_fence_mode_extend(void)
 	if (!mode_ns)
 		mode_ns = rcutable_env_ulong("RCUTABLE_EXPEDITED_MODE_MS", 1000) * 1000000u + 1;
 	until = coarse_now_ns() + mode_ns;
-	if (RCUTABLE_READ_ONCE(fence_until_ns) != until)
-		RCUTABLE_WRITE_ONCE(fence_until_ns, until);
+	if (RCUTABLE_READ_ONCE(fence_until.ns) != until)
+		RCUTABLE_WRITE_ONCE(fence_until.ns, until);
 	/* Every reader loads futex at its idle store: write it only to set the
 	 * bit, not again and again while the mode lasts. */
 	if (RCUTABLE_READ_ONCE(rcutable_rcu_gp.futex) & RCUTABLE_GP_FENCING)
@@ -841,13 +845,13 @@ static void gp_ask_outcome(bool answered)
  */
 static bool gp_ask(uint64_t spin_ns)
 {
-	unsigned long seq = ask_seq + 1;
+	unsigned long seq = ask.seq + 1;
 	bool quiet;
 
 	if (!seq)
 		seq = 1;		/* 0 is no request */
 	ask_began_ns = rcutable_now_ns();
-	__atomic_store_n(&ask_seq, seq, __ATOMIC_RELEASE);
+	__atomic_store_n(&ask.seq, seq, __ATOMIC_RELEASE);
 	__atomic_fetch_or(&rcutable_rcu_gp.futex, RCUTABLE_GP_ASKING, __ATOMIC_RELAXED);
 	quiet = gp_readers_quiet(seq, spin_ns);
 	__atomic_fetch_and(&rcutable_rcu_gp.futex, ~RCUTABLE_GP_ASKING, __ATOMIC_RELAXED);

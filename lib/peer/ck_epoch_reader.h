@@ -18,9 +18,8 @@
 #include <stddef.h>
 #include <ck_epoch.h>
 
-/* The process's epoch, and the calling thread's record in it (NULL until
- * the thread registers).  ck_epoch_side.c. */
-extern ck_epoch_t rcutable_ck_epoch;
+/* The calling thread's record in the process's epoch (NULL until the
+ * thread registers).  ck_epoch_side.c. */
 extern __thread ck_epoch_record_t *rcutable_ck_record;
 /* Registers the calling thread (rcu_register_thread()); returns its record. */
 ck_epoch_record_t *rcutable_ck_record_register(void);
