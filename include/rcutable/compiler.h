@@ -79,6 +79,17 @@
 #define rcutable_smp_wmb()	__atomic_thread_fence(__ATOMIC_RELEASE)
 
 /*
+ * A full fence right after an atomic read-modify-write (the kernel's
+ * smp_mb__after_atomic()): on x86 none, since every read-modify-write
+ * there is a locked instruction, a full fence itself.
+ */
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__SANITIZE_THREAD__)
+#define rcutable_smp_mb__after_atomic()	rcutable_barrier()
+#else
+#define rcutable_smp_mb__after_atomic()	rcutable_smp_mb()
+#endif
+
+/*
  * Single-copy-atomic accesses that the compiler may neither tear, fuse nor
  * invent.  Relaxed atomics give exactly that on every supported architecture.
  */

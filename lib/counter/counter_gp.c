@@ -221,6 +221,9 @@ static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static bool gp_ready;			/* gp_init() has run */
 static pthread_key_t exit_key;
 
+/* The stall bookkeeping, on CLOCK_MONOTONIC_COARSE (coarse_now_ns()):
+ * a grace period reads it in a few ns, and its resolution (a few ms) is
+ * far below any timeout's. */
 static uint64_t stall_timeout_ns;
 static uint64_t gp_begun_ns;		/* when the current grace period began */
 static uint64_t stall_clock_ns;		/* when the current stall period began */
@@ -409,7 +412,7 @@ void rcu_unregister_thread(void)
  * rcu_read_lock() out of line: the first read of an unregistered thread,
  * or, in expedited mode, a thread whose idle counter is re-armed.  That
  * one's fence (rcutable_smp_store_mb()) orders its counter store before
- * its section's accesses; it pairs with the smp_mb() in gp_readers_quiet().
+ * its section's accesses; it pairs with the full fence in gp_readers_quiet().
  */
 void rcutable_reader_register_and_lock(void)
 {
@@ -586,7 +589,7 @@ static size_t count_holdouts(unsigned long cur)
  * Caller holds registry_lock. */
 static void stall_check(unsigned long cur)
 {
-	uint64_t now = rcutable_now_ns();
+	uint64_t now = coarse_now_ns();
 	const struct rcutable_reader *r;
 
 	if (!stall_timeout_ns ||
@@ -716,6 +719,13 @@ static bool gp_fence_mode_extend(void)
 				 __ATOMIC_RELAXED) & RCUTABLE_GP_FENCING;
 }
 
+/* Has r answered request seq (0: none)?  Acquire: pairs with the release
+ * in reader_answer(). */
+static bool reader_answered(const struct rcutable_reader *r, unsigned long seq)
+{
+	return seq && __atomic_load_n(&r->ack, __ATOMIC_ACQUIRE) == seq;
+}
+
 /*
  * Has every registered thread but the caller answered: its ack seen at
  * seq (0: no request), or its counter seen at IDLE | FENCE (re-armed in
@@ -728,27 +738,21 @@ static bool gp_fence_mode_extend(void)
  * counts as asleep, which fails.  With a request, such a thread may also
  * be one interrupted between two sections, which answers at its next one:
  * it gets the whole budget (gp_ask_outcome() stops the requests where
- * threads sleep).  The smp_mb() orders the caller's unpublish
- * before the loads of the counters; it pairs with the fence of the
- * out-of-line rcu_read_lock() (rcutable_reader_register_and_lock()).  Caller
- * holds registry_lock, and has spliced the newcomers after its fence A
- * would have run: a thread pushed later has its sections after the
- * unpublish (gp_run()).
+ * threads sleep).  The full fence orders the caller's unpublish and the
+ * gp_seq start before the loads of the counters; it pairs with the fence
+ * of the out-of-line rcu_read_lock() (rcutable_reader_register_and_lock()).
+ * On x86 it is the read-modify-write just before the call: the splice's
+ * exchange, or gp_ask()'s fetch_or.  Caller holds registry_lock, and has
+ * spliced the newcomers after its fence A would have run: a thread pushed
+ * later has its sections after the unpublish (gp_run()).
  */
-/* Has r answered request seq (0: none)?  Acquire: pairs with the release
- * in reader_answer(). */
-static bool reader_answered(const struct rcutable_reader *r, unsigned long seq)
-{
-	return seq && __atomic_load_n(&r->ack, __ATOMIC_ACQUIRE) == seq;
-}
-
 static bool gp_readers_quiet(unsigned long seq, uint64_t spin_ns)
 {
 	const unsigned long quiet = RCUTABLE_CTR_IDLE | RCUTABLE_CTR_FENCE;
 	const struct rcutable_reader *r;
 	uint64_t first = 0, idle_since;
 
-	rcutable_smp_mb();
+	rcutable_smp_mb__after_atomic();
 	for (r = registry.next; r != &registry; r = r->next) {
 		unsigned long v;
 
@@ -919,7 +923,7 @@ static void gp_fence_b(void)
 static void gp_run(bool expedited)
 {
 	unsigned long cur = RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr);
-	uint64_t t0 = rcutable_now_ns(), cost;
+	uint64_t t0 = coarse_now_ns(), cost;
 	bool ask;
 
 	RCUTABLE_WRITE_ONCE(gp_begun_ns, t0);
@@ -938,6 +942,7 @@ static void gp_run(bool expedited)
 	/* A: pairs with RCUTABLE_READER_FENCE() in rcu_read_lock().  Also
 	 * orders the gp_seq start before the scan (pairs with the smp_mb() in
 	 * gp_synchronize() and get_state_synchronize_rcu()). */
+	t0 = rcutable_now_ns();
 	rcutable_flavor_mb_all();
 	cost = rcutable_now_ns() - t0;
 	if (cost > GP_SPIN_MAX_NS)
@@ -967,7 +972,7 @@ static void gp_run(bool expedited)
 	 * updater's own ordering, needed for forward progress only. */
 	rcutable_smp_mb();
 	RCUTABLE_WRITE_ONCE(rcutable_rcu_gp.ctr, cur ^ RCUTABLE_CTR_PHASE);
-	RCUTABLE_WRITE_ONCE(phase_begun_ns, rcutable_now_ns());
+	RCUTABLE_WRITE_ONCE(phase_begun_ns, coarse_now_ns());
 	rcutable_smp_mb();
 	wait_for_readers(cur ^ RCUTABLE_CTR_PHASE, gp_spin_ns());
 #endif

@@ -44,16 +44,21 @@ extern "C" {
 #define RCUTABLE_CTR_FENCE	(1UL << 18)
 
 /* One per thread (TLS).  Only the thread writes ctr, nest and ack; the
- * updater reads ctr and ack.  ack has a line of its own: an updater that
- * waits for it takes that line, not the one the thread stores its counter
- * to at every section. */
+ * updater reads ctr and ack.  Three lines: the one the thread stores its
+ * counter to at every section; ack's, which an updater waiting for an
+ * answer takes; and the registry's, written only under the registry's
+ * lock, so that a scan follows next without waiting for the line of the
+ * thread it just looked at, and the loads of successive threads' counters
+ * overlap. */
 struct rcutable_reader {
 	unsigned long ctr;
 	unsigned long nest;			/* qsbr, checking builds: section depth */
-	struct rcutable_reader *next, *prev;	/* registry links */
-	pid_t tid;				/* for stall warnings */
 	/* memb, signal: the last request answered */
 	unsigned long ack __attribute__((aligned(64)));
+	/* registry links */
+	struct rcutable_reader *next __attribute__((aligned(64)));
+	struct rcutable_reader *prev;
+	pid_t tid;				/* for stall warnings */
 };
 
 /* The global grace-period word and the word that readers check when they
