@@ -308,7 +308,7 @@ active proctype updater()
 		:: else
 		fi;
 		quiet = 1;
-		/* gp_readers_quiet(): after the updater's smp_mb() (its
+		/* gp_readers_quiet(): after the updater's full fence (its
 		 * accesses are in program order here), each registered
 		 * thread in turn must be seen to have answered, or its
 		 * counter QUIET; an idle counter without either fails (after

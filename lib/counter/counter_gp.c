@@ -100,8 +100,8 @@
  * in futex).  In the mode a reader that goes idle re-arms its counter to
  * IDLE | FENCE (rcutable_reader_idle_slow()), and a re-armed thread's next
  * rcu_read_lock() goes out of line and executes smp_mb() after its counter
- * store, as mb's readers do.  gp_readers_quiet(), after a full fence of
- * its own, takes a counter seen at IDLE | FENCE for an answer too; while
+ * store, as mb's readers do.  gp_readers_quiet(), after a full fence,
+ * takes a counter seen at IDLE | FENCE for an answer too; while
  * the mode is on, expedited grace periods do not ask, the re-arms answer.
  * A re-armed thread is quiet: a section that was running when the caller
  * unpublished either ended before the idle store that preceded the re-arm
@@ -221,9 +221,11 @@ static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static bool gp_ready;			/* gp_init() has run */
 static pthread_key_t exit_key;
 
-/* The stall bookkeeping, on CLOCK_MONOTONIC_COARSE (coarse_now_ns()):
- * a grace period reads it in a few ns, and its resolution (a few ms) is
- * far below any timeout's. */
+/* When a grace period or phase began, on CLOCK_MONOTONIC_COARSE
+ * (coarse_now_ns(): a grace period reads it in a few ns), which never runs
+ * ahead of CLOCK_MONOTONIC, whose now stall_check() compares them with: a
+ * stall is reported at its timeout or up to one coarse tick (a few ms)
+ * before, never late. */
 static uint64_t stall_timeout_ns;
 static uint64_t gp_begun_ns;		/* when the current grace period began */
 static uint64_t stall_clock_ns;		/* when the current stall period began */
@@ -241,7 +243,9 @@ static void registry_splice_newcomers(void)
 	/* Acquire: pairs with the release in rcu_register_thread(), so each
 	 * newcomer's counter and tid are visible.  Release: pairs with the
 	 * acquire of a later push, whose thread's sections then see what the
-	 * updater did before this splice (gp_run()). */
+	 * updater did before this splice (gp_run()).  An exchange even when
+	 * no thread is pushed: on x86 it is also the full fence before
+	 * gp_readers_quiet()'s scan (rcutable_smp_mb__after_atomic()). */
 	struct rcutable_reader *r = __atomic_exchange_n(&newcomers, NULL,
 							__ATOMIC_ACQ_REL);
 
@@ -412,7 +416,8 @@ void rcu_unregister_thread(void)
  * rcu_read_lock() out of line: the first read of an unregistered thread,
  * or, in expedited mode, a thread whose idle counter is re-armed.  That
  * one's fence (rcutable_smp_store_mb()) orders its counter store before
- * its section's accesses; it pairs with the full fence in gp_readers_quiet().
+ * its section's accesses; it pairs with the full fence before
+ * gp_readers_quiet()'s scan.
  */
 void rcutable_reader_register_and_lock(void)
 {
@@ -589,7 +594,7 @@ static size_t count_holdouts(unsigned long cur)
  * Caller holds registry_lock. */
 static void stall_check(unsigned long cur)
 {
-	uint64_t now = coarse_now_ns();
+	uint64_t now = rcutable_now_ns();
 	const struct rcutable_reader *r;
 
 	if (!stall_timeout_ns ||
@@ -741,8 +746,9 @@ static bool reader_answered(const struct rcutable_reader *r, unsigned long seq)
  * threads sleep).  The full fence orders the caller's unpublish and the
  * gp_seq start before the loads of the counters; it pairs with the fence
  * of the out-of-line rcu_read_lock() (rcutable_reader_register_and_lock()).
- * On x86 it is the read-modify-write just before the call: the splice's
- * exchange, or gp_ask()'s fetch_or.  Caller holds registry_lock, and has
+ * On x86 it is the last read-modify-write before the call, the splice's
+ * exchange or gp_ask()'s fetch_or (expedited mode's extension in between
+ * loads and stores only what needs no order).  Caller holds registry_lock, and has
  * spliced the newcomers after its fence A would have run: a thread pushed
  * later has its sections after the unpublish (gp_run()).
  */

@@ -46,10 +46,10 @@ extern "C" {
 /* One per thread (TLS).  Only the thread writes ctr, nest and ack; the
  * updater reads ctr and ack.  Three lines: the one the thread stores its
  * counter to at every section; ack's, which an updater waiting for an
- * answer takes; and the registry's, written only under the registry's
- * lock, so that a scan follows next without waiting for the line of the
- * thread it just looked at, and the loads of successive threads' counters
- * overlap. */
+ * answer takes; and the registry's, written when the thread registers
+ * and under the registry's lock, so that a scan follows next without
+ * waiting for the line of the thread it just looked at, and the loads of
+ * successive threads' counters overlap. */
 struct rcutable_reader {
 	unsigned long ctr;
 	unsigned long nest;			/* qsbr, checking builds: section depth */
