@@ -144,6 +144,42 @@ static void bm_read_pair_expedited_mode(gbench_state *st)
 	rcu_unregister_thread();
 }
 
+/* A thread beside the measuring one in read_pair_threads: read pairs back
+ * to back, a quiescent state after every 1000 (QSBR). */
+static void pair_loop(void)
+{
+	for (int i = 0; i < OPS_PER_ITER; i++) {
+		rcu_read_lock();
+		gbench_clobber_memory();
+		rcu_read_unlock();
+	}
+	rcu_quiescent_state();
+}
+
+static const struct crew_job rcu_pair_reader = {
+	.begin = rcu_register_thread, .work = pair_loop, .end = rcu_unregister_thread,
+};
+
+/* The read pair on each of N threads at once (slot 0 timed, N - 1 beside
+ * it): the table's read side should not grow with the readers. */
+static void bm_read_pair_threads(gbench_state *st)
+{
+	int threads = (int)gbench_range(st, 0);
+
+	bind_slot(0);
+	rcu_register_thread();
+	crew_start(&rcu_pair_reader, threads - 1, 1);
+	gbench_label(st, "every thread in a read-pair loop, one per PU");
+	TIMED_OPS_THEN(st, {
+		rcu_read_lock();
+		gbench_clobber_memory();
+		rcu_read_unlock();
+	}, rcu_quiescent_state());
+	rcu_crew_stop();
+	gbench_counter(st, "threads", threads, GBENCH_COUNTER_DEFAULT);
+	rcu_unregister_thread();
+}
+
 static void bm_read_nested3(gbench_state *st)
 {
 	bind_slot(0);
@@ -424,6 +460,7 @@ static void register_all(void)
 	gbench_repetitions(gbench_register("read_empty", bench_read_empty, NULL), 5);
 	gbench_repetitions(gbench_register("read_pair", bm_read_pair, NULL), 5);
 	gbench_repetitions(gbench_register("read_nested3", bm_read_nested3, NULL), 5);
+	register_read_pair_threads("read_pair_threads", bm_read_pair_threads);
 	gbench_repetitions(gbench_register("read_pair_under_updater",
 					   bm_read_pair_under_updater, NULL), 5);
 	gbench_repetitions(gbench_register("rcu_dereference", bm_rcu_dereference, NULL), 5);

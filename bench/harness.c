@@ -16,8 +16,26 @@
 
 static hwloc_topology_t topo;
 static unsigned plan[MAX_SLOTS];
+static int plan_cpus;			/* bench_cpus() */
 long gp_calls = 1000, kernel_gp_calls = 200;
 int gp_repetitions = 1;
+/* --threads=LIST; -1: not given. */
+static int thread_list[MAX_SLOTS], thread_list_n = -1;
+
+int bench_cpus(void)
+{
+	return plan_cpus;
+}
+
+int bench_thread_counts(const int *dflt, int n, int *out)
+{
+	if (thread_list_n >= 0) {
+		dflt = thread_list;
+		n = thread_list_n;
+	}
+	memcpy(out, dflt, (size_t)n * sizeof(*out));
+	return n;
+}
 
 void bind_slot(int slot)
 {
@@ -119,7 +137,8 @@ void start_readers(gbench_state *st, const struct crew_job *reader, int readers)
 	crew_start(reader, readers, 1);
 	snprintf(reader_label, sizeof(reader_label),
 		 "%d reader thread%s running short sections%s", readers,
-		 readers == 1 ? "" : "s", readers > 1 ? ", oversubscribed past the PUs" : "");
+		 readers == 1 ? "" : "s",
+		 readers + 1 > bench_cpus() ? ", oversubscribed past the PUs" : "");
 	gbench_label(st, reader_label);
 }
 
@@ -188,12 +207,14 @@ bool time_enqueue_batches(gbench_state *st, void (*call)(struct rcu_head *, rcu_
 
 void register_gp_latency(const char *name, gbench_fn fn, void *arg, long calls)
 {
-	static const int readers[] = { 0, 1, 2, 4, 8, 16 };
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	static const int dflt[] = { 0, 1, 2, 4, 8, 16 };
+	int readers[MAX_SLOTS], n_readers;
+	long cpus = bench_cpus();
 	gbench_bm *bm = NULL;
 	bool quartered = false;
 
-	for (size_t i = 0; i < sizeof(readers) / sizeof(readers[0]); i++) {
+	n_readers = bench_thread_counts(dflt, sizeof(dflt) / sizeof(dflt[0]), readers);
+	for (int i = 0; i < n_readers; i++) {
 		bool past = readers[i] >= 8 || readers[i] >= 2 * cpus;
 
 		if (i == 0 || past != quartered) {
@@ -213,9 +234,47 @@ void register_gp_latency(const char *name, gbench_fn fn, void *arg, long calls)
 	}
 }
 
+void register_read_pair_threads(const char *name, gbench_fn fn)
+{
+	int dflt[MAX_SLOTS], counts[MAX_SLOTS], n_dflt = 0, n;
+	gbench_bm *bm = NULL;
+
+	for (int t = 1; t < bench_cpus(); t *= 2)
+		dflt[n_dflt++] = t;
+	dflt[n_dflt++] = bench_cpus();
+	n = bench_thread_counts(dflt, n_dflt, counts);
+	for (int i = 0; i < n; i++) {
+		if (counts[i] < 1 || counts[i] > bench_cpus())
+			continue;
+		if (!bm)
+			bm = gbench_repetitions(gbench_register(name, fn, NULL), 5);
+		gbench_arg(bm, counts[i]);
+	}
+}
+
 /* ---- Set-up ------------------------------------------------------------------- */
 
-static void parse_own_flags(int *argc, char **argv, enum bench_placement *placement)
+/* --threads=LIST into thread_list; false if LIST is not a list of counts. */
+static bool parse_thread_list(const char *list)
+{
+	const char *p = list;
+
+	thread_list_n = 0;
+	while (*p) {
+		char *end;
+		long v = strtol(p, &end, 10);
+
+		if (end == p || v < 0 || v >= MAX_SLOTS || thread_list_n == MAX_SLOTS ||
+		    (*end && *end != ','))
+			return false;
+		thread_list[thread_list_n++] = (int)v;
+		p = *end ? end + 1 : end;
+	}
+	return thread_list_n > 0;
+}
+
+static void parse_own_flags(int *argc, char **argv, enum bench_placement *placement,
+			    int *cpus)
 {
 	int out = 1;
 
@@ -236,6 +295,18 @@ static void parse_own_flags(int *argc, char **argv, enum bench_placement *placem
 			kernel_gp_calls = atol(a + 18);
 		} else if (strncmp(a, "--gp-repetitions=", 17) == 0) {
 			gp_repetitions = atoi(a + 17);
+		} else if (strncmp(a, "--cpus=", 7) == 0) {
+			*cpus = atoi(a + 7);
+			if (*cpus < 1) {
+				fprintf(stderr, "bench: %s: say how many CPUs, 1 or more\n", a);
+				exit(2);
+			}
+		} else if (strncmp(a, "--threads=", 10) == 0) {
+			if (!parse_thread_list(a + 10)) {
+				fprintf(stderr, "bench: %s: say thread counts from 0 to %d, "
+					"comma-separated (--threads=1,2,4)\n", a, MAX_SLOTS - 1);
+				exit(2);
+			}
 		} else {
 			argv[out++] = argv[i];
 			continue;
@@ -253,10 +324,21 @@ void bench_setup(int *argc, char **argv, const char *impl, const char *summary)
 {
 	enum bench_placement placement = BENCH_PLACE_COMPACT;
 	char buf[MAX_SLOTS * 8], *p = buf;
+	int cpus = 0, npu;
 
-	parse_own_flags(argc, argv, &placement);
+	parse_own_flags(argc, argv, &placement, &cpus);
 	if (hwloc_topology_init(&topo) || hwloc_topology_load(topo) ||
-	    bench_plan(topo, placement, MAX_SLOTS, plan)) {
+	    (npu = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PU)) <= 0) {
+		fprintf(stderr, "bench: hwloc cannot read this machine's topology\n");
+		exit(1);
+	}
+	if (cpus > npu) {
+		fprintf(stderr, "bench: --cpus=%d: this process may run on %d PU%s; "
+			"say at most that\n", cpus, npu, npu == 1 ? "" : "s");
+		exit(2);
+	}
+	plan_cpus = cpus ? cpus : npu;
+	if (bench_plan(topo, placement, cpus, MAX_SLOTS, plan)) {
 		fprintf(stderr, "bench: hwloc cannot read this machine's topology\n");
 		exit(1);
 	}
@@ -265,7 +347,8 @@ void bench_setup(int *argc, char **argv, const char *impl, const char *summary)
 	gbench_context("placement", bench_placement_name(placement));
 	bench_topology_summary(topo, buf, sizeof(buf));
 	gbench_context("topology", buf);
-	for (int i = 0; i < MAX_SLOTS; i++)
+	/* The plan's PUs in order, once each (slots past them wrap). */
+	for (int i = 0; i < plan_cpus; i++)
 		p += snprintf(p, (size_t)(buf + sizeof(buf) - p), "%s%u", i ? " " : "", plan[i]);
 	/* Slot 0 measures; slots 1.. are its readers or updater, in order; the
 	 * threads of concurrent_updaters take slots 0.. by thread index. */
@@ -274,6 +357,8 @@ void bench_setup(int *argc, char **argv, const char *impl, const char *summary)
 	gbench_context("gp_calls", buf);
 	snprintf(buf, sizeof(buf), "%d", gp_repetitions);
 	gbench_context("gp_repetitions", buf);
+	snprintf(buf, sizeof(buf), "%d", plan_cpus);
+	gbench_context("cpus", buf);
 }
 
 void bench_context_apis(const struct rcutable_impl *impl)

@@ -19,7 +19,9 @@
 #include "gbench.h"
 #include "testing.h"	/* now_s() */
 
-#define MAX_SLOTS	32
+/* Threads a row may run, the measuring one included: twice the CPUs of
+ * the largest machines RCU runs on. */
+#define MAX_SLOTS	1024
 #define OPS_PER_ITER	1000	/* read-side and polled loops: ops per iteration */
 
 /* Set by bench_setup() from --gp-calls, --kernel-gp-calls and
@@ -28,6 +30,19 @@ extern long gp_calls, kernel_gp_calls;
 extern int gp_repetitions;
 
 void bind_slot(int slot);
+
+/* The PUs this run places its threads on: all of the machine's that this
+ * process may run on, or the first --cpus=K of them in the placement's
+ * order; slots past them wrap around (oversubscribed). */
+int bench_cpus(void);
+
+/*
+ * The thread counts of the rows that sweep them, from --threads=LIST (a
+ * comma-separated list) or else dflt (n of them): at most MAX_SLOTS counts
+ * into out, each from 0 to MAX_SLOTS - 1; returns how many.  Rows that
+ * count reader threads beside the measuring one take the list as it is.
+ */
+int bench_thread_counts(const int *dflt, int n, int *out);
 
 /*
  * Loops of OPS_PER_ITER operations report ns_per_op, timed around the whole
@@ -99,8 +114,8 @@ bool time_enqueue_batches(gbench_state *st, void (*call)(struct rcu_head *, rcu_
 
 /*
  * Grace-period rows of benchmark fn (arg: its user argument) at 0, 1, 2,
- * 4, 8 and 16 readers, with calls calls each below 8 readers and below
- * twice the CPUs, and a quarter as many from there (well past the CPUs,
+ * 4, 8 and 16 readers (or as --threads says), with calls calls each below
+ * 8 readers and below twice the CPUs, and a quarter as many from there (well past the CPUs,
  * where a grace period often waits for the scheduler to run a reader, for
  * milliseconds): the samples each row kept are in its latency_us_n.  The
  * calls are split over gp_repetitions runs, each with its readers started
@@ -111,12 +126,21 @@ bool time_enqueue_batches(gbench_state *st, void (*call)(struct rcu_head *, rcu_
 void register_gp_latency(const char *name, gbench_fn fn, void *arg, long calls);
 
 /*
+ * The read-side row fn at 1, 2, 4, ... threads and the CPU count (or those
+ * of --threads from 1 to it), one thread per PU, 5 repetitions each; fn
+ * reads its thread count from gbench_range(st, 0).
+ */
+void register_read_pair_threads(const char *name, gbench_fn fn);
+
+/*
  * Parse the common flags (taking them out of argv), read the topology,
  * plan the slots, and write the common JSON context:
  *   --placement=compact|scatter   where threads run (bench/placement.h)
  *   --gp-calls=N                  grace periods per latency benchmark (1000)
  *   --kernel-gp-calls=N           kernel grace periods measured (200; 0: none)
  *   --samples-dir=DIR             also write grace periods' raw samples there
+ *   --cpus=K                      place threads on K of the PUs (bench_cpus())
+ *   --threads=LIST                the thread counts of the sweeping rows
  * Exits with a message on a bad flag or an unreadable topology.
  */
 void bench_setup(int *argc, char **argv, const char *impl, const char *summary);

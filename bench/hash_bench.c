@@ -490,9 +490,7 @@ int main(int argc, char **argv)
 {
 	static const unsigned update_pcts[] = { 0, 1, 10 };
 	static struct ht_row rows[sizeof(tables) / sizeof(tables[0])][3];
-	/* 1, 2, 4, ... threads: to 8, or to twice the CPUs (oversubscribed). */
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	long max_threads = 2 * cpus > 8 ? (2 * cpus < MAX_SLOTS ? 2 * cpus : MAX_SLOTS) : 8;
+	int dflt[MAX_SLOTS], counts[MAX_SLOTS], n_dflt = 0, n_counts;
 	int reps = repetitions(argc, argv);
 	char name[64];
 
@@ -503,6 +501,18 @@ int main(int argc, char **argv)
 	bench_setup(&argc, argv, "rwlock",
 		    "no RCU: one pthread_rwlock_t (glibc's default kind) over the table");
 #endif
+	/* 1, 2, 4, ... threads: to 8, or to twice the CPUs (oversubscribed),
+	 * unless --threads says. */
+	for (int threads = 1; threads <= 8 || threads <= 2 * bench_cpus(); threads *= 2)
+		if (threads < MAX_SLOTS)
+			dflt[n_dflt++] = threads;
+	n_counts = bench_thread_counts(dflt, n_dflt, counts);
+	for (int i = 0; i < n_counts; i++)
+		if (counts[i] < 1) {
+			fprintf(stderr, "hash-bench: --threads: a table needs 1 thread or more, "
+				"not %d\n", counts[i]);
+			return 2;
+		}
 	for (size_t t = 0; t < sizeof(tables) / sizeof(tables[0]); t++) {
 		for (int u = 0; u < 3; u++) {
 			gbench_bm *bm;
@@ -516,8 +526,8 @@ int main(int argc, char **argv)
 			bm = gbench_real_time(gbench_register(name, bm_hash, &rows[t][u]));
 			if (reps)
 				gbench_repetitions(bm, reps);
-			for (long threads = 1; threads <= max_threads; threads *= 2)
-				gbench_arg(bm, threads);
+			for (int i = 0; i < n_counts; i++)
+				gbench_arg(bm, counts[i]);
 		}
 	}
 	return gbench_main(argc, argv);

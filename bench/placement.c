@@ -48,12 +48,13 @@ static int scatter_cmp(const void *a, const void *b)
 	return (x->depth > y->depth) - (x->depth < y->depth);
 }
 
-int bench_plan(hwloc_topology_t topo, enum bench_placement p, int n, unsigned *pus)
+int bench_plan(hwloc_topology_t topo, enum bench_placement p, int cpus, int n,
+	       unsigned *pus)
 {
 	int npu = hwloc_get_nbobjs_by_type(topo, HWLOC_OBJ_PU);
 	struct scatter_key *keys;
 
-	if (npu <= 0)
+	if (npu <= 0 || cpus < 0 || cpus > npu)
 		return -1;
 	keys = calloc((size_t)npu, sizeof(*keys));
 	if (!keys)
@@ -70,7 +71,7 @@ int bench_plan(hwloc_topology_t topo, enum bench_placement p, int n, unsigned *p
 	if (p == BENCH_PLACE_SCATTER)
 		qsort(keys, (size_t)npu, sizeof(*keys), scatter_cmp);
 	for (int t = 0; t < n; t++)
-		pus[t] = keys[t % npu].os_index;
+		pus[t] = keys[t % (cpus ? cpus : npu)].os_index;
 	free(keys);
 	return 0;
 }

@@ -23,10 +23,13 @@ int bench_placement_parse(const char *name, enum bench_placement *out);
 const char *bench_placement_name(enum bench_placement p);
 
 /*
- * Fill pus[0..n) with the OS index of the PU of thread slots 0..n-1.
- * Returns 0, or -1 if the topology has no PU.
+ * Fill pus[0..n) with the OS index of the PU of thread slots 0..n-1: the
+ * placement's order of the topology's PUs, or of its first cpus of them
+ * (0: all), around again past them.  Returns 0, or -1 if the topology has
+ * no PU or fewer than cpus.
  */
-int bench_plan(hwloc_topology_t topo, enum bench_placement p, int n, unsigned *pus);
+int bench_plan(hwloc_topology_t topo, enum bench_placement p, int cpus, int n,
+	       unsigned *pus);
 
 /* "2 packages, 32 cores, 64 PUs, 2 NUMA nodes" into buf. */
 void bench_topology_summary(hwloc_topology_t topo, char *buf, size_t len);

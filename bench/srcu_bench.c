@@ -76,6 +76,38 @@ static void bm_read_pair(gbench_state *st)
 	});
 }
 
+/* A thread beside the measuring one in read_pair_threads. */
+static void pair_loop(void)
+{
+	for (int i = 0; i < OPS_PER_ITER; i++) {
+		int idx = srcu_read_lock(&bench_srcu);
+
+		gbench_clobber_memory();
+		srcu_read_unlock(&bench_srcu, idx);
+	}
+}
+
+static const struct crew_job srcu_pair_reader = { .work = pair_loop };
+
+/* The read pair on each of N threads at once (slot 0 timed): per-CPU
+ * counters should keep it flat. */
+static void bm_read_pair_threads(gbench_state *st)
+{
+	int threads = (int)gbench_range(st, 0);
+
+	bind_slot(0);
+	crew_start(&srcu_pair_reader, threads - 1, 1);
+	gbench_label(st, "every thread in a read-pair loop, one per PU");
+	TIMED_OPS(st, {
+		int idx = srcu_read_lock(&bench_srcu);
+
+		gbench_clobber_memory();
+		srcu_read_unlock(&bench_srcu, idx);
+	});
+	crew_stop();
+	gbench_counter(st, "threads", threads, GBENCH_COUNTER_DEFAULT);
+}
+
 static void bm_read_pair_under_updater(gbench_state *st)
 {
 	bind_slot(0);
@@ -183,6 +215,7 @@ int main(int argc, char **argv)
 #endif
 	gbench_repetitions(gbench_register("read_empty", bench_read_empty, NULL), 5);
 	gbench_repetitions(gbench_register("read_pair", bm_read_pair, NULL), 5);
+	register_read_pair_threads("read_pair_threads", bm_read_pair_threads);
 	gbench_repetitions(gbench_register("read_pair_under_updater",
 					   bm_read_pair_under_updater, NULL), 5);
 	gbench_manual_time(gbench_register("call_srcu_enqueue", bm_call_srcu_enqueue, NULL));

@@ -176,11 +176,11 @@ static void bm_gp_latency(gbench_state *st)
 	else if (kind == BESIDE_SPIN_SLEEP)
 		snprintf(row_label, sizeof(row_label), "%d thread%s alternating 1 ms spins "
 			 "and 1 ms sleeps%s", n, n == 1 ? "" : "s",
-			 n + 1 > sysconf(_SC_NPROCESSORS_ONLN) ? ", oversubscribed past the PUs" : "");
+			 n + 1 > bench_cpus() ? ", oversubscribed past the PUs" : "");
 	else
 		snprintf(row_label, sizeof(row_label), "%d thread%s running Rude regions "
 			 "back to back%s", n, n == 1 ? "" : "s",
-			 n + 1 > sysconf(_SC_NPROCESSORS_ONLN) ? ", oversubscribed past the PUs" : "");
+			 n + 1 > bench_cpus() ? ", oversubscribed past the PUs" : "");
 	gbench_label(st, row_label);
 	crew_cpu_ns = 0;
 	idle_released = false;

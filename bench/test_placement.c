@@ -48,7 +48,7 @@ Test(placement, compact_fills_a_core_then_a_package)
 	hwloc_topology_t t = synthetic("pack:2 core:16 pu:2");
 	unsigned pus[64], pkg, core, smt;
 
-	cr_assert_eq(bench_plan(t, BENCH_PLACE_COMPACT, 64, pus), 0);
+	cr_assert_eq(bench_plan(t, BENCH_PLACE_COMPACT, 0, 64, pus), 0);
 	for (int i = 0; i < 64; i++) {
 		where(t, pus[i], &pkg, &core, &smt);
 		cr_expect_eq(smt, (unsigned)i % 2, "slot %d", i);
@@ -63,7 +63,7 @@ Test(placement, scatter_spreads_packages_then_cores_then_smt)
 	hwloc_topology_t t = synthetic("pack:2 core:16 pu:2");
 	unsigned pus[64], pkg, core, smt;
 
-	cr_assert_eq(bench_plan(t, BENCH_PLACE_SCATTER, 64, pus), 0);
+	cr_assert_eq(bench_plan(t, BENCH_PLACE_SCATTER, 0, 64, pus), 0);
 	for (int i = 0; i < 64; i++) {
 		where(t, pus[i], &pkg, &core, &smt);
 		cr_expect_eq(pkg, (unsigned)i % 2, "slot %d", i);
@@ -88,7 +88,7 @@ Test(placement, every_pu_once_before_any_twice)
 			char seen[256] = { 0 };
 
 			cr_assert_leq(n, 64);
-			cr_assert_eq(bench_plan(t, (enum bench_placement)p, 2 * n, pus), 0);
+			cr_assert_eq(bench_plan(t, (enum bench_placement)p, 0, 2 * n, pus), 0);
 			for (int i = 0; i < n; i++) {
 				cr_expect_eq(seen[pus[i]]++, 0, "%s %s: PU %u twice",
 					     shapes[s], bench_placement_name(p), pus[i]);
@@ -105,13 +105,33 @@ Test(placement, scatter_on_a_flat_machine_is_compact)
 	hwloc_topology_t t = synthetic("pack:1 core:2 pu:1");
 	unsigned a[5], b[5];
 
-	cr_assert_eq(bench_plan(t, BENCH_PLACE_COMPACT, 5, a), 0);
-	cr_assert_eq(bench_plan(t, BENCH_PLACE_SCATTER, 5, b), 0);
+	cr_assert_eq(bench_plan(t, BENCH_PLACE_COMPACT, 0, 5, a), 0);
+	cr_assert_eq(bench_plan(t, BENCH_PLACE_SCATTER, 0, 5, b), 0);
 	for (int i = 0; i < 5; i++)
 		cr_expect_eq(a[i], b[i]);
 	cr_expect_eq(a[0], 0u);
 	cr_expect_eq(a[1], 1u);
 	cr_expect_eq(a[2], 0u);
+	hwloc_topology_destroy(t);
+}
+
+/* A sweep over k CPUs: the first k of the order, around again past them
+ * (scatter: one per package first). */
+Test(placement, confined_to_the_first_cpus)
+{
+	hwloc_topology_t t = synthetic("pack:2 core:16 pu:2");
+	unsigned all[8], some[8], pkg, core, smt;
+
+	cr_assert_eq(bench_plan(t, BENCH_PLACE_SCATTER, 0, 8, all), 0);
+	cr_assert_eq(bench_plan(t, BENCH_PLACE_SCATTER, 3, 8, some), 0);
+	for (int i = 0; i < 8; i++)
+		cr_expect_eq(some[i], all[i % 3], "slot %d", i);
+	where(t, some[1], &pkg, &core, &smt);
+	cr_expect_eq(pkg, 1u);
+	cr_expect_eq(bench_plan(t, BENCH_PLACE_COMPACT, 64, 8, some), 0);
+	cr_expect_eq(bench_plan(t, BENCH_PLACE_COMPACT, 65, 8, some), -1,
+		     "more CPUs than the machine has");
+	cr_expect_eq(bench_plan(t, BENCH_PLACE_COMPACT, -1, 8, some), -1);
 	hwloc_topology_destroy(t);
 }
 

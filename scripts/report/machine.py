@@ -12,8 +12,8 @@ def machine_section(w, machine, runs, steps):
     for k in ("cpu", "cpus", "kernel", "arch", "compiler", "date", "commit"):
         w(f"| {k} | {machine.get(k, 'n/a')} |")
     w(f"| hwloc topology | {topo} |")
-    w(f"| thread placement | {placement} (slot 0 measures; the PU of each slot is in "
-      "results/bench-*.json, context.pu_of_slot) |")
+    w(f"| thread placement | {placement} (slot 0 measures; the PUs that slots 0, 1, ... take in "
+      "turn, around again past them, are in results/bench-*.json, context.pu_of_slot) |")
     w(f"| Google Benchmark library build | {build} (Debian's package; the figures are "
       "timed by rcutable's own code or manual time, not by the library's loop) |")
     w("")
