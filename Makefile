@@ -13,6 +13,8 @@
 #   make fork-churn      the SRCU fork-churn program of every build, RUNS=10000 runs in all
 #   make models          spin on the Promela models of the grace periods
 #   make install PREFIX=/usr/local     (make uninstall PREFIX=... removes it)
+#   make scaling-kit     build-kit/rcutable-scaling-kit.tar.xz: the benchmarks
+#                        that scale, linked statically, to run anywhere (kit/)
 
 # The layers, top down (docs/DESIGN.md):
 #   impls/<impl>/          one implementation each: own, peer or negative control
@@ -53,8 +55,10 @@ COMMON_SRCS := $(addprefix lib/engine/,diag.c cbq.c irq.c wait_gp.c sigmask.c me
 LIBURCU_ADAPTER_SRCS := lib/peer/peer_adapter.c lib/peer/liburcu_side.c
 liburcu_cppflags = -DRCUTABLE_URCU_FLAVOR=$(1) -DRCUTABLE_URCU_FLAVOR_NAME='"$(1)"' \
 	-DRCUTABLE_URCU_HEADER='<urcu/urcu-$(1).h>'
-liburcu_libs = $(shell pkg-config --libs liburcu-$(1) 2>/dev/null || echo -lurcu-$(1) -lurcu-common)
-ck_libs := $(shell pkg-config --libs ck 2>/dev/null || echo -lck)
+# The scaling kit's variant (KIT=1) links statically: each library's own.
+PKG_LIBS = pkg-config $(if $(filter 1,$(KIT)),--static) --libs
+liburcu_libs = $(shell $(PKG_LIBS) liburcu-$(1) 2>/dev/null || echo -lurcu-$(1) -lurcu-common)
+ck_libs := $(shell $(PKG_LIBS) ck 2>/dev/null || echo -lck)
 
 # ---- The implementations: one folder each, with its manifest, impl.mk.
 #
@@ -138,6 +142,11 @@ VARIANT_CPPFLAGS :=
 VARIANT_CFLAGS := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=undefined
 VARIANT_LDFLAGS := -fsanitize=address,undefined
+else ifeq ($(KIT),1)
+B := build-kit
+VARIANT_CPPFLAGS :=
+VARIANT_CFLAGS := -O2
+VARIANT_LDFLAGS := -static
 else
 B := build
 VARIANT_CPPFLAGS :=
@@ -153,8 +162,17 @@ CPPFLAGS_ALL := -I$(B)/include -Iinclude -Ilib $(VARIANT_CPPFLAGS) $(CPPFLAGS)
 TESTING_CPPFLAGS := -Itesting
 LDFLAGS_ALL := -pthread $(VARIANT_LDFLAGS) $(LDFLAGS)
 CRITERION_LIBS := $(shell pkg-config --libs criterion 2>/dev/null || echo -lcriterion)
+ifeq ($(KIT),1)
+# Debian has no static Google Benchmark: scripts/deps builds one from its
+# source package.  libudev has no static library: hwloc goes without it
+# (kit/udev_absent.c, linked into each kit program below).
+KIT_GBENCH_A ?= /usr/local/lib/rcutable-kit/libbenchmark.a
+GBENCH_LIBS := $(KIT_GBENCH_A)
+HWLOC_LIBS := -lhwloc -lm
+else
 GBENCH_LIBS := $(shell pkg-config --libs benchmark 2>/dev/null || echo -lbenchmark)
 HWLOC_LIBS := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc)
+endif
 JANSSON_LIBS := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 
 PUBLIC_HEADERS := $(wildcard include/rcutable/*.h)
@@ -396,6 +414,28 @@ $(PROGRAMS):
 	$(LINKER) $(filter %.o %.a %.so.$(ABI),$^) $(PROGRAM_LIBS) $(LDFLAGS_ALL) -o $@
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)
+
+# ---- The scaling kit (kit/): every own implementation's and peer's
+# benchmarks of the rows that scale, in the KIT=1 variant (static), packed
+# with kit/run by scripts/make-kit.
+KIT_PROGRAMS := $(foreach i,$(HASH_IMPLS) $(HASH_SRCU_IMPLS),$(B)/$(i)/bench $(B)/$(i)/hash-bench) \
+	$(B)/bench/hash-rwlock
+$(B)/kit/%.o: kit/%.c
+	@mkdir -p $(@D)
+	$(COMPILE)
+ifeq ($(KIT),1)
+$(KIT_PROGRAMS): $(B)/kit/udev_absent.o $(KIT_GBENCH_A)
+$(KIT_GBENCH_A):
+	@echo "make: $@ is missing: run scripts/deps as root, which builds Google" \
+		"Benchmark's static library from Debian's source package" >&2; exit 1
+endif
+.PHONY: scaling-kit kit-programs print-kit-impls
+kit-programs: $(KIT_PROGRAMS)
+print-kit-impls:
+	@echo $(HASH_IMPLS) $(HASH_SRCU_IMPLS)
+scaling-kit:
+	scripts/deps
+	scripts/make-kit
 
 check:
 	scripts/deps

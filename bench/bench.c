@@ -176,7 +176,6 @@ static void bm_read_pair_threads(gbench_state *st)
 		rcu_read_unlock();
 	}, rcu_quiescent_state());
 	rcu_crew_stop();
-	gbench_counter(st, "threads", threads, GBENCH_COUNTER_DEFAULT);
 	rcu_unregister_thread();
 }
 

@@ -105,7 +105,6 @@ static void bm_read_pair_threads(gbench_state *st)
 		srcu_read_unlock(&bench_srcu, idx);
 	});
 	crew_stop();
-	gbench_counter(st, "threads", threads, GBENCH_COUNTER_DEFAULT);
 }
 
 static void bm_read_pair_under_updater(gbench_state *st)
