@@ -30,8 +30,11 @@ const char choose_usage[] =
 "  --prefer=latency|cpu       what matters more on the update side: expedited\n"
 "                             grace-period latency or updater CPU (neither)\n"
 "\n"
-"Figures: --results=DIR reads a `make results` run; by default results/ in\n"
-"the current directory, else the figures compiled in (--builtin).\n"
+"Figures: --results=DIR reads a `make results` run, or a scaling kit's\n"
+"results folder; by default results/ in the current directory, else the\n"
+"figures compiled in (--builtin).  Where DIR also holds other machines'\n"
+"figures (DIR/machines/*/), the machine whose CPU count is closest to this\n"
+"one's is read, DIR's own on a tie, and the output says which.\n"
 "Output: text, or --json; --ask prompts for the constraints not given (the\n"
 "default on a terminal with none given); --guide prints the decision table\n"
 "of RESULTS.md.  --version prints the version, --help this.\n";

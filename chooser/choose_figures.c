@@ -7,6 +7,7 @@
  * repetition, of which the chooser takes the median and the range.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <math.h>
@@ -379,6 +380,57 @@ int choose_results_load(const char *dir, struct choose_results *out, char *err, 
 	out->n = l.n;
 	out->figs = l.figs;
 	return 0;
+}
+
+/* The CPU count of the run whose figures are path, or -1. */
+static long machine_cpus(const char *path)
+{
+	char *line = NULL;
+	size_t len = 0;
+	long cpus = -1;
+	FILE *fp = fopen(path, "r");
+
+	if (!fp)
+		return -1;
+	while (cpus < 0 && getline(&line, &len, fp) > 0)
+		if (!strncmp(line, "machine\tcpus\t", 13))
+			cpus = atol(line + 13);
+	free(line);
+	fclose(fp);
+	return cpus;
+}
+
+int choose_results_closest(const char *dir, long cpus, char *path, size_t len)
+{
+	char machines[4096], tsv[8192];
+	long best;
+	int n = 1;
+	DIR *d;
+	struct dirent *e;
+
+	snprintf(path, len, "%s", dir);
+	snprintf(tsv, sizeof(tsv), "%s/figures.tsv", dir);
+	best = labs(machine_cpus(tsv) - cpus);
+	snprintf(machines, sizeof(machines), "%s/machines", dir);
+	d = opendir(machines);
+	if (!d)
+		return n;
+	while ((e = readdir(d))) {
+		long c;
+
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(tsv, sizeof(tsv), "%s/%s/figures.tsv", machines, e->d_name);
+		if ((c = machine_cpus(tsv)) < 0)
+			continue;
+		n++;
+		if (labs(c - cpus) < best) {
+			best = labs(c - cpus);
+			snprintf(path, len, "%s/%s", machines, e->d_name);
+		}
+	}
+	closedir(d);
+	return n;
 }
 
 const struct choose_figures *choose_figures_of(const struct choose_results *r, const char *impl)

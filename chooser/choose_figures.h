@@ -60,6 +60,15 @@ struct choose_results {
 int choose_results_load(const char *dir, struct choose_results *out,
 			char *err, size_t errlen);
 
+/*
+ * dir's figures, or, where dir also holds other machines' (the scaling
+ * kit's folders, dir/machines/<name>/figures.tsv), those of the machine
+ * whose CPU count is closest to cpus, dir's own on a tie: its path into
+ * path (len bytes), and how many machines there were to pick from (1: dir
+ * alone).
+ */
+int choose_results_closest(const char *dir, long cpus, char *path, size_t len);
+
 /* The figures compiled in (emit_figures.c wrote them), possibly none. */
 extern const struct choose_results choose_builtin_results;
 

@@ -6,6 +6,8 @@
  */
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "choose_args.h"
@@ -22,15 +24,25 @@ static const struct choose_results *figures(const struct choose_options *o,
 					    struct choose_results *loaded)
 {
 	const char *dir = o->results_dir;
-	char err[4400];
+	char err[4400], path[4096], source[4400];
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	int machines;
 
 	if (o->builtin || (!dir && !have_local_results()))
 		return &choose_builtin_results;
 	if (!dir)
 		dir = "results";
-	if (choose_results_load(dir, loaded, err, sizeof(err))) {
+	machines = choose_results_closest(dir, cpus, path, sizeof(path));
+	if (choose_results_load(path, loaded, err, sizeof(err))) {
 		fprintf(stderr, "rcutable-choose: %s\n", err);
 		return NULL;
+	}
+	if (machines > 1) {
+		snprintf(source, sizeof(source), "%s, of the %d machines' in %s the one whose "
+			 "CPU count is closest to this machine's %ld", loaded->source, machines,
+			 dir, cpus);
+		free((char *)loaded->source);
+		loaded->source = strdup(source);
 	}
 	return loaded;
 }

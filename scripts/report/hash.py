@@ -191,7 +191,9 @@ def hash_section(w, runs, cpus, rounds=(), round_dirs=(), sweeps=(0, 0, 0)):
           "second over the peer's, the median of the sweeps' own ratios (within a sweep the "
           "two ran seconds apart, in turn), with the median's 95% confidence interval (the "
           "lowest and highest below 6 sweeps) and \"within noise\" where it holds 1.  The "
-          "like-for-like peers, then ck_epoch beside mb and srcu-mb.\n")
+          "like-for-like peers (for srcu and srcu-mb, which liburcu has no counterpart of, "
+          "the liburcu flavor with the same fences: memb's and mb's), then ck_epoch beside "
+          "mb and srcu-mb.\n")
         w("| rcutable / peer | table | threads | " +
           " | ".join(f"{u}% updates" for u in R.HASH_UPDATE_PCTS) + " |")
         w("|---|---|---|" + "---|" * len(R.HASH_UPDATE_PCTS))
