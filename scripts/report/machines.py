@@ -5,7 +5,7 @@ rules beside them."""
 import os
 
 import results as R
-from report.text import fmt
+from report.text import fmt, p50_p99
 
 # The table's per-CPU rules (its "about 1 us per CPU" for expedited RCU,
 # "200 ns per CPU" for expedited SRCU), in us per CPU.
@@ -128,6 +128,41 @@ def machines_section(w, d):
             cells.append(" / ".join(pair_cell(r, k) for k in (1, m.get("cpus", 1))))
         w(f"| {n} | " + " | ".join(cells) + " |")
     w("")
+    for label, m, runs, srcu in machines[1:]:
+        machine_tables(w, label, m, runs, srcu)
+
+
+def machine_tables(w, label, m, runs, srcu):
+    """One machine's own section: its grace periods against the reader
+    counts it measured, and its read pair against threads."""
+    w(f"### {label}\n")
+    w(f"{m.get('cpu', 'n/a')}, {m.get('cpus')} CPUs, {m.get('kernel', 'n/a')}, "
+      f"{m.get('date', 'undated')}, rcutable {m.get('commit', '?')}.  p50 / p99 in us, each ± "
+      "half the span of its runs' 95% intervals.\n")
+    both = {n: runs[n] for n in R.ordered(runs)}
+    both.update(srcu)
+    counts = sorted(set(thread_counts(both, "gp_latency/normal")) |
+                    set(thread_counts(both, "gp_latency/expedited")))
+    w("| implementation | kind | " + " | ".join(f"{k} readers" for k in counts) + " |")
+    w("|---|---|" + "---|" * len(counts))
+    for n, r in both.items():
+        for kind in ("normal", "expedited"):
+            cells = [r.latency(f"gp_latency/{kind}/{k}") for k in counts]
+            if any(cells):
+                w(f"| {n} | {kind} | " + " | ".join(p50_p99(c) for c in cells) + " |")
+    floor = next((r for r in runs.values() if r.latency(f"membarrier_floor/{counts[0]}")), None) \
+        if counts else None
+    if floor:
+        w("| membarrier(PRIVATE_EXPEDITED) alone | floor | " + " | ".join(
+            p50_p99(floor.latency(f"membarrier_floor/{k}")) for k in counts) + " |")
+    w("")
+    pairs = thread_counts(both, "read_pair_threads")
+    if pairs:
+        w("| implementation | " + " | ".join(f"read pair, {k} threads (ns)" for k in pairs) + " |")
+        w("|---|" + "---|" * len(pairs))
+        for n, r in both.items():
+            w(f"| {n} | " + " | ".join(pair_cell(r, k) for k in pairs) + " |")
+        w("")
 
 
 def pair_cell(r, threads):
