@@ -929,12 +929,12 @@ static void gp_fence_b(void)
 static void gp_run(bool expedited)
 {
 	unsigned long cur = RCUTABLE_READ_ONCE(rcutable_rcu_gp.ctr);
-	uint64_t t0 = coarse_now_ns(), cost;
+	uint64_t began = coarse_now_ns(), t0, cost;
 	bool ask;
 
-	RCUTABLE_WRITE_ONCE(gp_begun_ns, t0);
-	RCUTABLE_WRITE_ONCE(stall_clock_ns, t0);
-	RCUTABLE_WRITE_ONCE(phase_begun_ns, t0);
+	RCUTABLE_WRITE_ONCE(gp_begun_ns, began);
+	RCUTABLE_WRITE_ONCE(stall_clock_ns, began);
+	RCUTABLE_WRITE_ONCE(phase_begun_ns, began);
 	/* The pace before registry_lock, which registering threads wait for. */
 	ask = RCUTABLE_READER_EXPEDITED_MODE && (expedited || gp_ask_due());
 	pthread_mutex_lock(&registry_lock);

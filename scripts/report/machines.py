@@ -42,6 +42,16 @@ def load_machines(d):
     return first + sorted(rest, key=lambda m: (m[1].get("cpus", 0), m[0]))
 
 
+def impl_names(machines):
+    """The RCU and the SRCU implementations any of machines measured, each
+    list in the order the machines first name them."""
+    rcu, srcu = [], []
+    for _, _, runs, srcu_runs in machines:
+        rcu += [n for n in R.ordered(runs) if n not in rcu]
+        srcu += [n for n in srcu_runs if n not in srcu]
+    return rcu, srcu
+
+
 def thread_counts(runs, row):
     """The thread counts that any of runs measured row/N at."""
     counts = set()
@@ -90,9 +100,7 @@ def machines_section(w, d):
         w(f"| {label} | {m.get('cpu', 'n/a')} | {m.get('cpus', 'n/a')} | "
           f"{m.get('kernel', 'n/a')} | {run} |")
     w("")
-    names = []
-    for _, _, runs, _ in machines:
-        names += [n for n in R.ordered(runs) if n not in names]
+    names, srcu_names = impl_names(machines)
     w("| implementation | " + " | ".join(
         f"{label} ({m.get('cpus')} CPUs): normal / expedited" for label, m, _, _ in machines) + " |")
     w("|---|" + "---|" * len(machines))
@@ -106,9 +114,6 @@ def machines_section(w, d):
                          ("(emulated: the normal one)" if emulated else
                           cell(exp, EXPEDITED_US_PER_CPU * cpus)))
         w(f"| {n} | " + " | ".join(cells) + " |")
-    srcu_names = []
-    for _, _, _, srcu in machines:
-        srcu_names += [n for n in srcu if n not in srcu_names]
     for n in srcu_names:
         w(f"| {n} (synchronize_srcu_expedited()) | " + " | ".join(
             cell(at_cpus(srcu.get(n), "expedited", m.get("cpus", 1)),
