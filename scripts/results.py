@@ -31,6 +31,7 @@ import json
 import math
 import os
 import statistics
+import sys
 
 READER_COUNTS = (0, 1, 2, 4, 8, 16)
 TASKS_IDLE_COUNTS = (0, 1, 4, 16)           # gp_latency/idle/N (tasks_bench.c)
@@ -279,7 +280,15 @@ def _write_lines(d, lines):
 def write_figures(d):
     """Read d's raw files once and write d/figures.tsv; with rounds (REPEAT >
     1), every round's values merged, and each round's own figures in
-    d/roundR/figures.tsv."""
+    d/roundR/figures.tsv.  A scaling kit's rehearsal (kit/run --rehearse)
+    times a run and measures nothing: it gets none, and a warning."""
+    machine = os.path.join(d, "machine.json")
+    if os.path.exists(machine) and json.load(open(machine)).get("rehearsal"):
+        if os.path.exists(os.path.join(d, "figures.tsv")):
+            os.remove(os.path.join(d, "figures.tsv"))
+        print(f"results: {d} is a scaling kit's rehearsal (kit/run --rehearse), whose "
+              "figures mean nothing: left out of RESULTS.md; remove it", file=sys.stderr)
+        return
     lines = _figure_lines(d)
     later = _later_rounds(d)
     if later:
@@ -688,7 +697,6 @@ def ordered(runs):
 
 
 if __name__ == "__main__":
-    import sys
     if len(sys.argv) == 3 and sys.argv[1] == "merge-flood":
         merge_flood(sys.argv[2])
     elif len(sys.argv) == 3 and sys.argv[1] == "figures":
