@@ -282,10 +282,10 @@ def write_figures(d):
     1), every round's values merged, and each round's own figures in
     d/roundR/figures.tsv.  A scaling kit's rehearsal (kit/run --rehearse)
     times a run and measures nothing: it gets none, and a warning."""
-    machine = os.path.join(d, "machine.json")
+    machine, tsv = os.path.join(d, "machine.json"), os.path.join(d, "figures.tsv")
     if os.path.exists(machine) and json.load(open(machine)).get("rehearsal"):
-        if os.path.exists(os.path.join(d, "figures.tsv")):
-            os.remove(os.path.join(d, "figures.tsv"))
+        if os.path.exists(tsv):
+            os.remove(tsv)
         print(f"results: {d} is a scaling kit's rehearsal (kit/run --rehearse), whose "
               "figures mean nothing: left out of RESULTS.md; remove it", file=sys.stderr)
         return
