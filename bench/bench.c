@@ -144,15 +144,20 @@ static void bm_read_pair_expedited_mode(gbench_state *st)
 	rcu_unregister_thread();
 }
 
+/* One read pair of read_pair_threads, its section kept. */
+static inline void read_pair(void)
+{
+	rcu_read_lock();
+	gbench_clobber_memory();
+	rcu_read_unlock();
+}
+
 /* A thread beside the measuring one in read_pair_threads: read pairs back
  * to back, a quiescent state after every 1000 (QSBR). */
 static void pair_loop(void)
 {
-	for (int i = 0; i < OPS_PER_ITER; i++) {
-		rcu_read_lock();
-		gbench_clobber_memory();
-		rcu_read_unlock();
-	}
+	for (int i = 0; i < OPS_PER_ITER; i++)
+		read_pair();
 	rcu_quiescent_state();
 }
 
@@ -170,11 +175,7 @@ static void bm_read_pair_threads(gbench_state *st)
 	rcu_register_thread();
 	crew_start(&rcu_pair_reader, threads - 1, 1);
 	gbench_label(st, "every thread in a read-pair loop, one per PU");
-	TIMED_OPS_THEN(st, {
-		rcu_read_lock();
-		gbench_clobber_memory();
-		rcu_read_unlock();
-	}, rcu_quiescent_state());
+	TIMED_OPS_THEN(st, read_pair(), rcu_quiescent_state());
 	rcu_crew_stop();
 	rcu_unregister_thread();
 }

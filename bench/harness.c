@@ -27,14 +27,10 @@ int bench_cpus(void)
 	return plan_cpus;
 }
 
-int bench_thread_counts(const int *dflt, int n, int *out)
+int bench_thread_counts(const int *dflt, int n, const int **counts)
 {
-	if (thread_list_n >= 0) {
-		dflt = thread_list;
-		n = thread_list_n;
-	}
-	memcpy(out, dflt, (size_t)n * sizeof(*out));
-	return n;
+	*counts = thread_list_n >= 0 ? thread_list : dflt;
+	return thread_list_n >= 0 ? thread_list_n : n;
 }
 
 void bind_slot(int slot)
@@ -208,12 +204,12 @@ bool time_enqueue_batches(gbench_state *st, void (*call)(struct rcu_head *, rcu_
 void register_gp_latency(const char *name, gbench_fn fn, void *arg, long calls)
 {
 	static const int dflt[] = { 0, 1, 2, 4, 8, 16 };
-	int readers[MAX_SLOTS], n_readers;
+	const int *readers;
+	int n_readers = bench_thread_counts(dflt, sizeof(dflt) / sizeof(dflt[0]), &readers);
 	long cpus = bench_cpus();
 	gbench_bm *bm = NULL;
 	bool quartered = false;
 
-	n_readers = bench_thread_counts(dflt, sizeof(dflt) / sizeof(dflt[0]), readers);
 	for (int i = 0; i < n_readers; i++) {
 		bool past = readers[i] >= 8 || readers[i] >= 2 * cpus;
 
@@ -236,13 +232,14 @@ void register_gp_latency(const char *name, gbench_fn fn, void *arg, long calls)
 
 void register_read_pair_threads(const char *name, gbench_fn fn)
 {
-	int dflt[MAX_SLOTS], counts[MAX_SLOTS], n_dflt = 0, n;
+	int dflt[MAX_SLOTS], n_dflt = 0, n;
+	const int *counts;
 	gbench_bm *bm = NULL;
 
 	for (int t = 1; t < bench_cpus(); t *= 2)
 		dflt[n_dflt++] = t;
 	dflt[n_dflt++] = bench_cpus();
-	n = bench_thread_counts(dflt, n_dflt, counts);
+	n = bench_thread_counts(dflt, n_dflt, &counts);
 	for (int i = 0; i < n; i++) {
 		if (counts[i] < 1 || counts[i] > bench_cpus())
 			continue;

@@ -38,11 +38,11 @@ int bench_cpus(void);
 
 /*
  * The thread counts of the rows that sweep them, from --threads=LIST (a
- * comma-separated list) or else dflt (n of them): at most MAX_SLOTS counts
- * into out, each from 0 to MAX_SLOTS - 1; returns how many.  Rows that
- * count reader threads beside the measuring one take the list as it is.
+ * comma-separated list) or else dflt (n of them): *counts points at them,
+ * at most MAX_SLOTS, each from 0 to MAX_SLOTS - 1; returns how many.  Rows
+ * that count reader threads beside the measuring one take the list as it is.
  */
-int bench_thread_counts(const int *dflt, int n, int *out);
+int bench_thread_counts(const int *dflt, int n, const int **counts);
 
 /*
  * Loops of OPS_PER_ITER operations report ns_per_op, timed around the whole

@@ -490,7 +490,8 @@ int main(int argc, char **argv)
 {
 	static const unsigned update_pcts[] = { 0, 1, 10 };
 	static struct ht_row rows[sizeof(tables) / sizeof(tables[0])][3];
-	int dflt[MAX_SLOTS], counts[MAX_SLOTS], n_dflt = 0, n_counts;
+	int dflt[MAX_SLOTS], n_dflt = 0, n_counts;
+	const int *counts;
 	int reps = repetitions(argc, argv);
 	char name[64];
 
@@ -506,7 +507,7 @@ int main(int argc, char **argv)
 	for (int threads = 1; threads <= 8 || threads <= 2 * bench_cpus(); threads *= 2)
 		if (threads < MAX_SLOTS)
 			dflt[n_dflt++] = threads;
-	n_counts = bench_thread_counts(dflt, n_dflt, counts);
+	n_counts = bench_thread_counts(dflt, n_dflt, &counts);
 	for (int i = 0; i < n_counts; i++)
 		if (counts[i] < 1) {
 			fprintf(stderr, "hash-bench: --threads: a table needs 1 thread or more, "

@@ -76,15 +76,20 @@ static void bm_read_pair(gbench_state *st)
 	});
 }
 
+/* One read pair of read_pair_threads, its section kept. */
+static inline void read_pair(void)
+{
+	int idx = srcu_read_lock(&bench_srcu);
+
+	gbench_clobber_memory();
+	srcu_read_unlock(&bench_srcu, idx);
+}
+
 /* A thread beside the measuring one in read_pair_threads. */
 static void pair_loop(void)
 {
-	for (int i = 0; i < OPS_PER_ITER; i++) {
-		int idx = srcu_read_lock(&bench_srcu);
-
-		gbench_clobber_memory();
-		srcu_read_unlock(&bench_srcu, idx);
-	}
+	for (int i = 0; i < OPS_PER_ITER; i++)
+		read_pair();
 }
 
 static const struct crew_job srcu_pair_reader = { .work = pair_loop };
@@ -98,12 +103,7 @@ static void bm_read_pair_threads(gbench_state *st)
 	bind_slot(0);
 	crew_start(&srcu_pair_reader, threads - 1, 1);
 	gbench_label(st, "every thread in a read-pair loop, one per PU");
-	TIMED_OPS(st, {
-		int idx = srcu_read_lock(&bench_srcu);
-
-		gbench_clobber_memory();
-		srcu_read_unlock(&bench_srcu, idx);
-	});
+	TIMED_OPS(st, read_pair());
 	crew_stop();
 }
 

@@ -155,11 +155,10 @@ def machine_tables(w, label, m, runs, srcu):
             cells = [r.latency(f"gp_latency/{kind}/{k}") for k in counts]
             if any(cells):
                 w(f"| {n} | {kind} | " + " | ".join(p50_p99(c) for c in cells) + " |")
-    floor = next((r for r in runs.values() if r.latency(f"membarrier_floor/{counts[0]}")), None) \
-        if counts else None
+    floor = next((r for r in runs.values() if r.floor(counts[0])), None) if counts else None
     if floor:
         w("| membarrier(PRIVATE_EXPEDITED) alone | floor | " + " | ".join(
-            p50_p99(floor.latency(f"membarrier_floor/{k}")) for k in counts) + " |")
+            p50_p99(floor.floor(k)) for k in counts) + " |")
     w("")
     pairs = thread_counts(both, "read_pair_threads")
     if pairs:
@@ -170,10 +169,14 @@ def machine_tables(w, label, m, runs, srcu):
         w("")
 
 
-def pair_cell(r, threads):
+def pair_figure(r, threads):
+    """The read pair with threads reading at once, ns: the median of the
+    repetitions, the lowest and the highest; or None."""
     name = f"read_pair_threads/{threads}"
     v = r.get(name, "ns_per_op") if r else None
-    if v is None:
-        return "n/a"
-    lo, hi = r.spread(name, "ns_per_op")
-    return f"{v:.2f} [{lo:.2f}, {hi:.2f}]"
+    return None if v is None else (v, *r.spread(name, "ns_per_op"))
+
+
+def pair_cell(r, threads):
+    f = pair_figure(r, threads)
+    return "n/a" if f is None else "{:.2f} [{:.2f}, {:.2f}]".format(*f)
